@@ -1,0 +1,2 @@
+//! Controllers of kube-controller-manager that the playground runs.
+pub mod daemonset;

@@ -1,0 +1,1 @@
+//! kubectl: command-line parsing with kubectl's own errors, and its printers.

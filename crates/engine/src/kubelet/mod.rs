@@ -1,0 +1,1 @@
+//! The simulated kubelet: pod startup, readiness, crash loops, image pulls, termination.

@@ -1,0 +1,14 @@
+//! The simulated cluster. One deterministic, event-driven timeline:
+//! scenario text -> [`scenario`] -> [`simulation::Simulation`] -> frames of [`state::ClusterState`].
+//!
+//! No web dependency: the Yew app, the `dsplay` command and the wasm package are
+//! thin hosts of this crate.
+
+pub mod state;
+pub mod api;
+pub mod controller;
+pub mod scheduler;
+pub mod kubelet;
+pub mod scenario;
+pub mod kubectl;
+pub mod share;

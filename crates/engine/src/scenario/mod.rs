@@ -1,0 +1,1 @@
+//! The scenario format (../shared/SCENARIO-FORMAT.md): parsing, steps and expectations.

@@ -1,0 +1,1 @@
+//! The default scheduler's filter plugins that decide where a daemon pod can bind.

@@ -1,0 +1,1 @@
+//! Share links: the scenario text, deflated and base64url-encoded behind a version prefix.

@@ -1,0 +1,1 @@
+//! Multi-document YAML: splitting, strict decoding (unknown fields are errors), parse errors with line and column.

@@ -1,0 +1,1 @@
+//! IntOrString budgets: `GetScaledValueFromIntOrPercent`.

@@ -1,0 +1,19 @@
+//! Kubernetes value types and rules, with no simulation in them.
+//!
+//! The API objects themselves are the `k8s-openapi` types (every field of the real
+//! API, v1.36); this crate adds what the API server and the scheduling helpers do
+//! with them: strict decoding, defaulting, validation, and the small matching rules
+//! (label selectors, tolerations, node affinity, quantities, int-or-percent).
+
+pub mod document;
+pub mod source_map;
+pub mod field_path;
+pub mod labels;
+pub mod tolerations;
+pub mod node_affinity;
+pub mod quantity;
+pub mod int_or_percent;
+pub mod defaults;
+pub mod validation;
+
+pub use k8s_openapi;

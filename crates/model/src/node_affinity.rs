@@ -1,0 +1,1 @@
+//! Required node affinity and nodeSelector matching (component-helpers nodeaffinity).

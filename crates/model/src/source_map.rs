@@ -1,0 +1,1 @@
+//! Where a field path stands in the YAML text (line, column), so errors point at their line.

@@ -1,0 +1,1 @@
+//! Taints and tolerations: `Toleration.ToleratesTaint`, `FindMatchingUntoleratedTaint`.

@@ -1,0 +1,1 @@
+//! Validation with the API server's own messages and field paths.
