@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Runs every test suite of the project, even when an earlier one fails, and ends
+# with one line that CI reads: `N passed, N failed` (summed over all suites).
+# Exits non-zero when any test failed or any suite could not run at all.
+#
+#   scripts/run-tests.sh [native] [scenarios] [web] [e2e]    (default: all four)
+set -uo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+export PATH="$root/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+
+logs="$root/target/test-logs"
+mkdir -p "$logs"
+
+total_passed=0
+total_failed=0
+summary=()
+
+# Sums the counts a suite printed. Understands cargo's
+# `test result: ok. 12 passed; 0 failed; ...`, dsplay's `3 passed, 0 failed` and
+# Playwright's `  5 passed (3.1s)` / `  1 failed`.
+count() {
+  local log="$1" kind="$2"
+  case "$kind" in
+    cargo)
+      awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i } }
+           END { print p + 0, f + 0 }' "$log" ;;
+    dsplay)
+      awk '/^[0-9]+ passed, [0-9]+ failed$/ { p = $1; f = $3 } END { print p + 0, f + 0 }' "$log" ;;
+    playwright)
+      awk '/^ +[0-9]+ passed/ { p = $1 } /^ +[0-9]+ failed/ { f = $1 } /^ +[0-9]+ flaky/ { f += $1 }
+           END { print p + 0, f + 0 }' "$log" ;;
+  esac
+}
+
+# suite <name> <count-kind> <command...>: runs the command, shows and logs its
+# output, and adds its counts. A suite that fails without reporting a failed test
+# (it did not compile, the server did not start) counts as one failure.
+suite() {
+  local name="$1" kind="$2"
+  shift 2
+  local log="$logs/$name.log" started=$SECONDS status
+  printf '\n=== %s: %s\n' "$name" "$*"
+  "$@" 2>&1 | tee "$log"
+  status=${PIPESTATUS[0]}
+  local passed failed
+  read -r passed failed < <(count "$log" "$kind")
+  if ((status != 0 && failed == 0)); then
+    failed=1
+    echo "=== $name: exited with status $status"
+  fi
+  total_passed=$((total_passed + passed))
+  total_failed=$((total_failed + failed))
+  summary+=("$(printf '%-10s %4d passed, %d failed  (%ds)' "$name" "$passed" "$failed" $((SECONDS - started)))")
+}
+
+native() {
+  suite native cargo cargo test --workspace
+}
+
+scenarios() {
+  # The conformance scenarios beside the project, and the project's own.
+  local dirs=(../shared/conformance)
+  [[ -d tests/scenarios ]] && dirs+=(tests/scenarios)
+  suite scenarios dsplay cargo run --quiet --release -p dsplay-cli -- test "${dirs[@]}"
+}
+
+web() {
+  # Component tests of the Yew app, compiled to wasm and run in headless Chromium
+  # by wasm-bindgen-test-runner through chromedriver.
+  CHROMEDRIVER="$(command -v chromedriver)" \
+  CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+    suite web cargo cargo test -p dsplay-web --target wasm32-unknown-unknown
+}
+
+e2e_run() {
+  trunk build --release || return 1
+  playwright test --config tests/e2e/playwright.config.mjs
+}
+e2e() {
+  # The release build, served from dist/ on localhost, clicked through by Playwright.
+  suite e2e playwright e2e_run
+}
+
+suites=("$@")
+((${#suites[@]})) || suites=(native scenarios web e2e)
+for s in "${suites[@]}"; do
+  case "$s" in
+    native | scenarios | web | e2e) "$s" ;;
+    *) echo "unknown suite: $s (native, scenarios, web, e2e)" >&2; exit 2 ;;
+  esac
+done
+
+printf '\n=== summary (logs in target/test-logs/)\n'
+printf '%s\n' "${summary[@]}"
+echo "$total_passed passed, $total_failed failed"
+((total_failed == 0))
