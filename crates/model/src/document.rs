@@ -1,1 +1,296 @@
 //! Multi-document YAML: splitting, strict decoding (unknown fields are errors), parse errors with line and column.
+//!
+//! This is the one module that uses serde_yaml (0.9, unmaintained but asked for): the rest
+//! of the project sees [`RawDocument`], [`ParseError`] and the functions below.
+//!
+//! Strict decoding follows `kubectl apply` with server-side field validation `Strict`:
+//! every unknown field is reported with its full path, a wrong type with the path of the
+//! value that has it.
+//!
+//! Document numbers (`index`, `document`) count from 0 and skip empty documents (a stray
+//! `---`, only comments); every message prints them from 1, as an editor counts.
+
+use crate::field_path::FieldPath;
+use crate::source_map::{Position, SourceMap};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::fmt;
+
+pub use serde_yaml::Value;
+
+/// One YAML document of a file, read but not yet typed.
+#[derive(Clone, Debug)]
+pub struct RawDocument {
+    /// 0-based among the non-empty documents of the file.
+    pub index: usize,
+    /// 1-based line of the document's first content line.
+    pub line: usize,
+    pub api_version: Option<String>,
+    pub kind: Option<String>,
+    /// `metadata.name`.
+    pub name: Option<String>,
+    pub value: Value,
+    /// The document's text preceded by blank lines, so that positions found in it are
+    /// positions in the whole file.
+    padded_text: String,
+}
+
+/// What went wrong reading a document, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// 0-based document index; printed from 1.
+    pub document: usize,
+    /// 1-based line in the whole file.
+    pub line: Option<usize>,
+    /// 1-based column, for syntax errors.
+    pub column: Option<usize>,
+    /// The field the error is about, as the API server prints it.
+    pub path: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for ParseError {
+    /// `document 2, line 14: unknown field "spec.foo"`; `document 1, line 3, column 7: <syntax error>`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "document {}", self.document + 1)?;
+        if let Some(line) = self.line {
+            write!(f, ", line {line}")?;
+            if let Some(column) = self.column {
+                write!(f, ", column {column}")?;
+            }
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// A document's text: where it starts and whether it has content.
+struct Chunk<'a> {
+    first_line: usize,
+    content_line: Option<usize>,
+    text: &'a str,
+}
+
+/// A `---` or `...` marker line (YAML 1.2 §9.1.3): at column 0, followed by a space or the end.
+fn marker<'a>(line: &'a str, mark: &str) -> Option<&'a str> {
+    let rest = line.trim_end_matches(['\n', '\r']).strip_prefix(mark)?;
+    (rest.is_empty() || rest.starts_with([' ', '\t'])).then_some(rest)
+}
+
+fn is_content(line: &str) -> bool {
+    let t = line.trim();
+    !(t.is_empty() || t.starts_with('#') || t.starts_with('%'))
+}
+
+/// Splits the text at document markers. A marker line always ends a document in YAML, even
+/// inside a block scalar, so this agrees with a YAML parser and keeps exact line numbers.
+fn chunks(text: &str) -> Vec<Chunk<'_>> {
+    let mut chunks = Vec::new();
+    let (mut start, mut first_line, mut content_line) = (0usize, 1usize, None);
+    let mut offset = 0usize;
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        let number = i + 1;
+        if let Some(rest) = marker(line, "---") {
+            chunks.push(Chunk { first_line, content_line, text: &text[start..offset] });
+            (start, first_line) = (offset, number);
+            content_line = is_content(rest).then_some(number);
+        } else if marker(line, "...").is_some() {
+            chunks.push(Chunk { first_line, content_line, text: &text[start..offset] });
+            (start, first_line, content_line) = (offset + line.len(), number + 1, None);
+        } else if content_line.is_none() && is_content(line) {
+            content_line = Some(number);
+        }
+        offset += line.len();
+    }
+    chunks.push(Chunk { first_line, content_line, text: &text[start..] });
+    chunks.retain(|c| c.content_line.is_some());
+    chunks
+}
+
+fn padded(chunk: &Chunk<'_>) -> String {
+    let mut text = "\n".repeat(chunk.first_line.saturating_sub(1));
+    text.push_str(chunk.text);
+    text
+}
+
+fn string_at(value: &Value, keys: &[&str]) -> Option<String> {
+    let mut v = value;
+    for key in keys {
+        v = v.get(key)?;
+    }
+    v.as_str().map(str::to_owned)
+}
+
+/// Reads every non-empty document of `text`.
+pub fn split_documents(text: &str) -> Result<Vec<RawDocument>, ParseError> {
+    let mut documents = Vec::new();
+    for (index, chunk) in chunks(text).iter().enumerate() {
+        let line = chunk.content_line.unwrap_or(chunk.first_line);
+        let padded_text = padded(chunk);
+        let value: Value = serde_yaml::from_str(&padded_text).map_err(|e| syntax_error(index, &e))?;
+        if !value.is_mapping() {
+            return Err(ParseError {
+                document: index,
+                line: Some(line),
+                column: None,
+                path: None,
+                message: format!("expected an object with apiVersion and kind, found {}", describe(&value)),
+            });
+        }
+        documents.push(RawDocument {
+            index,
+            line,
+            api_version: string_at(&value, &["apiVersion"]),
+            kind: string_at(&value, &["kind"]),
+            name: string_at(&value, &["metadata", "name"]),
+            value,
+            padded_text,
+        });
+    }
+    Ok(documents)
+}
+
+fn describe(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "nothing",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Sequence(_) => "a list",
+        Value::Mapping(_) => "an object",
+        Value::Tagged(_) => "a tagged value",
+    }
+}
+
+fn syntax_error(document: usize, error: &serde_yaml::Error) -> ParseError {
+    let mut message = error.to_string();
+    let (line, column) = match error.location() {
+        Some(at) => {
+            // serde_yaml appends the position that we carry in fields of our own.
+            let suffix = format!(" at line {} column {}", at.line(), at.column());
+            message = message.replacen(&suffix, "", 1);
+            (Some(at.line()), Some(at.column()))
+        }
+        None => (None, None),
+    };
+    ParseError { document, line, column, path: None, message }
+}
+
+impl RawDocument {
+    /// Where `path` stands in the file (its nearest existing parent when it is missing).
+    pub fn locate(&self, path: &FieldPath) -> Option<Position> {
+        SourceMap::parse(&self.padded_text).locate(path)
+    }
+
+    /// Where `path` stands in the file, only if it is there.
+    pub fn locate_exact(&self, path: &FieldPath) -> Option<Position> {
+        SourceMap::parse(&self.padded_text).locate_exact(path)
+    }
+
+    /// An error about `path` of this document, at the line where `path` stands.
+    pub fn error_at(&self, path: &FieldPath, message: impl Into<String>) -> ParseError {
+        ParseError {
+            document: self.index,
+            line: Some(self.locate(path).map_or(self.line, |p| p.line)),
+            column: None,
+            path: (!path.is_root()).then(|| path.to_string()),
+            message: message.into(),
+        }
+    }
+
+    /// `Kind/name` for messages, e.g. `DaemonSet/agent` (`?` for what is missing).
+    pub fn describe(&self) -> String {
+        format!("{}/{}", self.kind.as_deref().unwrap_or("?"), self.name.as_deref().unwrap_or("?"))
+    }
+}
+
+/// Decodes the whole document as `T`, strictly. Several unknown fields make one error that
+/// lists them all, as the API server's `strict decoding error` does; it stands at the line
+/// of the first.
+pub fn decode_strict<T: DeserializeOwned>(doc: &RawDocument) -> Result<T, ParseError> {
+    decode_strict_all(doc).map_err(merge)
+}
+
+/// Like [`decode_strict`], with one error for each unknown field (each at its own line), for
+/// an editor that marks them all.
+pub fn decode_strict_all<T: DeserializeOwned>(doc: &RawDocument) -> Result<T, Vec<ParseError>> {
+    decode_value_strict(doc, &doc.value, &FieldPath::root())
+}
+
+/// Decodes `value`, which stands at `at` inside `doc`, strictly; error paths start with `at`.
+pub fn decode_value_strict<T: DeserializeOwned>(
+    doc: &RawDocument,
+    value: &Value,
+    at: &FieldPath,
+) -> Result<T, Vec<ParseError>> {
+    let mut unknown: Vec<FieldPath> = Vec::new();
+    let result = {
+        let mut record = |path: serde_ignored::Path<'_>| unknown.push(at.join(&ignored_path(&path)));
+        let ignoring = serde_ignored::Deserializer::new(value, &mut record);
+        serde_path_to_error::deserialize::<_, T>(ignoring)
+    };
+    let mut errors: Vec<ParseError> =
+        unknown.iter().map(|path| doc.error_at(path, format!("unknown field \"{path}\""))).collect();
+    match result {
+        Ok(decoded) if errors.is_empty() => Ok(decoded),
+        Ok(_) => Err(errors),
+        Err(error) => {
+            let path = at.join(&tracked_path(error.path()));
+            let inner = error.into_inner().to_string();
+            let message = if path.is_root() { inner } else { format!("{path}: {inner}") };
+            errors.push(doc.error_at(&path, message));
+            Err(errors)
+        }
+    }
+}
+
+fn merge(mut errors: Vec<ParseError>) -> ParseError {
+    let messages: Vec<String> = errors.iter().map(|e| e.message.clone()).collect();
+    let mut first = errors.swap_remove(0);
+    first.message = messages.join(", ");
+    first
+}
+
+/// serde_ignored's path, without the `Option` and newtype layers that are not fields.
+fn ignored_path(path: &serde_ignored::Path<'_>) -> FieldPath {
+    use serde_ignored::Path;
+    match path {
+        Path::Root => FieldPath::root(),
+        Path::Seq { parent, index } => ignored_path(parent).index(*index),
+        Path::Map { parent, key } => ignored_path(parent).child(key),
+        Path::Some { parent } | Path::NewtypeStruct { parent } | Path::NewtypeVariant { parent } => {
+            ignored_path(parent)
+        }
+    }
+}
+
+fn tracked_path(path: &serde_path_to_error::Path) -> FieldPath {
+    use serde_path_to_error::Segment;
+    let mut out = FieldPath::root();
+    for segment in path.iter() {
+        match segment {
+            Segment::Seq { index } => out.push_index(*index),
+            Segment::Map { key } => out.push_field(key),
+            Segment::Enum { .. } | Segment::Unknown => {}
+        }
+    }
+    out
+}
+
+/// Where `path` of document `document` (0-based, as [`split_documents`] counts) stands in
+/// `text`: for errors found after parsing (validation), to mark them in the editor.
+pub fn locate(text: &str, document: usize, path: &FieldPath) -> Option<Position> {
+    let chunk = chunks(text).into_iter().nth(document)?;
+    SourceMap::parse(&padded(&chunk)).locate(path)
+}
+
+/// Reads YAML or JSON text (a `kubectl patch -p` argument) as a JSON value.
+pub fn yaml_to_json(text: &str) -> Result<serde_json::Value, String> {
+    serde_yaml::from_str(text).map_err(|e| e.to_string())
+}
+
+/// Writes a value as YAML, as `kubectl get -o yaml` does.
+pub fn to_yaml<T: Serialize>(value: &T) -> Result<String, String> {
+    serde_yaml::to_string(value).map_err(|e| e.to_string())
+}
