@@ -82,9 +82,10 @@ pub fn qualified_name_errors(value: &str) -> Vec<String> {
             *name
         }
         _ => {
-            errs.push(format!(
+            errs.push(
                 "a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"
-            ));
+                    .to_string(),
+            );
             return errs;
         }
     };
