@@ -1,1 +1,3 @@
 //! kubectl: command-line parsing with kubectl's own errors, and its printers.
+
+pub mod command;

@@ -1,0 +1,195 @@
+//! The console and step command language: kubectl commands with kubectl's own syntax and
+//! error wording, and the simulation commands (`advance`, `settle`, `node`, `image`).
+//!
+//! Parsing only: a command is checked for form here (kubectl's client-side checks), and for
+//! effect by the engine's API server.
+
+#[path = "command/completion.rs"]
+mod completion;
+#[path = "command/kubectl_args.rs"]
+mod kubectl_args;
+#[path = "command/resource.rs"]
+mod resource;
+#[path = "command/words.rs"]
+mod words;
+
+pub use completion::completions;
+pub use resource::{ObjRef, PodRef, Resource};
+pub use words::{parse_duration, split_words};
+
+use k8s_openapi::api::core::v1::Taint;
+use std::fmt;
+
+/// One line typed in the console or written as a step.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    Kubectl(Kubectl),
+    /// `advance 30s`: move simulated time forward.
+    Advance { ms: u64 },
+    /// `settle`: run until nothing more happens without outside action (at most 1 h).
+    Settle,
+    /// `node add <name> [--pool <pool>]`.
+    NodeAdd { name: String, pool: Option<String> },
+    /// `node down <node>`: its kubelet stops heartbeats.
+    NodeDown(String),
+    /// `node up <node>`: heartbeats resume.
+    NodeUp(String),
+    /// `image <ref> crash|unready|pull-error|ok`.
+    Image { reference: String, behaviour: ImageBehaviour },
+}
+
+/// What containers running an image do from now on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ImageBehaviour {
+    /// CrashLoopBackOff.
+    Crash,
+    /// Running, never Ready.
+    Unready,
+    /// ErrImagePull / ImagePullBackOff.
+    PullError,
+    Ok,
+}
+
+impl ImageBehaviour {
+    pub fn parse(text: &str) -> Option<Self> {
+        Some(match text {
+            "crash" => Self::Crash,
+            "unready" => Self::Unready,
+            "pull-error" => Self::PullError,
+            "ok" => Self::Ok,
+            _ => return None,
+        })
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Crash => "crash",
+            Self::Unready => "unready",
+            Self::PullError => "pull-error",
+            Self::Ok => "ok",
+        }
+    }
+}
+
+/// `kubectl patch --type`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PatchType {
+    Strategic,
+    Merge,
+    Json,
+}
+
+/// The kubectl commands the playground serves.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Kubectl {
+    /// `kubectl apply -f <name>`: the manifest document with that `metadata.name`.
+    Apply { name: String },
+    Label { node: String, set: Vec<(String, String)>, remove: Vec<String>, overwrite: bool },
+    /// `remove` holds `(key, effect)`; no effect removes every taint with the key.
+    Taint { node: String, add: Vec<Taint>, remove: Vec<(String, Option<String>)>, overwrite: bool },
+    Cordon(String),
+    Uncordon(String),
+    Drain { node: String, ignore_daemonsets: bool, delete_emptydir_data: bool, force: bool },
+    DeletePod(PodRef),
+    DeleteNode(String),
+    DeleteDaemonSet(ObjRef),
+    SetImage { ds: ObjRef, container: String, image: String },
+    Patch { ds: ObjRef, patch: serde_json::Value, patch_type: PatchType },
+    /// `to_revision` 0 means the previous revision, as kubectl's default.
+    RolloutUndo { ds: ObjRef, to_revision: i64 },
+    RolloutStatus { ds: ObjRef },
+    RolloutHistory { ds: ObjRef, revision: Option<i64> },
+    /// `-o wide` sets `wide`; `output` holds any other format (`yaml`, `json`, `name`).
+    Get { resource: Resource, name: Option<String>, namespace: Option<String>, all_namespaces: bool, wide: bool, output: Option<String> },
+    Describe { resource: Resource, name: Option<String>, namespace: Option<String> },
+}
+
+/// A command that could not be read, with kubectl's own message for kubectl commands
+/// (`error: ...`), or a usage line for the simulation commands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommandError {
+    pub message: String,
+}
+
+impl CommandError {
+    pub fn new(message: impl Into<String>) -> Self {
+        Self { message: message.into() }
+    }
+
+    /// cobra's `UsageErrorf`: the message, then where to find help.
+    pub fn usage(message: impl fmt::Display, command: &str) -> Self {
+        Self::new(format!("error: {message}\nSee '{command} -h' for help and examples"))
+    }
+
+    /// pflag's errors, which cobra follows with `--help`.
+    pub fn flag_usage(message: impl fmt::Display, command: &str) -> Self {
+        Self::new(format!("error: {message}\nSee '{command} --help' for usage."))
+    }
+}
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for CommandError {}
+
+/// The simulation commands' usage, printed for any malformed one.
+pub const SIMULATION_USAGE: &str = "usage: advance <duration> (30s, 2m, 1m30s, 500ms) | settle | node add <name> [--pool <pool>] | node down <node> | node up <node> | image <ref> crash|unready|pull-error|ok";
+
+/// Reads one command line.
+pub fn parse_command(line: &str) -> Result<Command, CommandError> {
+    let words = split_words(line)?;
+    let Some((first, rest)) = words.split_first() else {
+        return Err(CommandError::new(format!("error: empty command; {SIMULATION_USAGE} | kubectl ...")));
+    };
+    match first.as_str() {
+        "kubectl" | "k" => kubectl_args::parse(rest).map(Command::Kubectl),
+        "advance" => match rest {
+            [duration] => parse_duration(duration)
+                .map(|ms| Command::Advance { ms })
+                .ok_or_else(|| CommandError::new(format!("error: invalid duration \"{duration}\"; usage: advance <duration>, e.g. advance 30s, advance 2m, advance 1m30s, advance 500ms"))),
+            _ => Err(CommandError::new("usage: advance <duration>, e.g. advance 30s, advance 2m, advance 1m30s, advance 500ms")),
+        },
+        "settle" if rest.is_empty() => Ok(Command::Settle),
+        "settle" => Err(CommandError::new("usage: settle (no arguments): runs until nothing more happens, at most 1 h")),
+        "node" => parse_node(rest),
+        "image" => match rest {
+            [reference, behaviour] => ImageBehaviour::parse(behaviour)
+                .map(|behaviour| Command::Image { reference: reference.clone(), behaviour })
+                .ok_or_else(|| CommandError::new(format!("error: unknown image behaviour \"{behaviour}\"; usage: image <ref> crash|unready|pull-error|ok"))),
+            _ => Err(CommandError::new("usage: image <ref> crash|unready|pull-error|ok, e.g. image example/agent:2.0 crash")),
+        },
+        other => Err(CommandError::new(format!(
+            "error: unknown command \"{other}\"; commands are kubectl, advance, settle, node add|down|up, image"
+        ))),
+    }
+}
+
+fn parse_node(rest: &[String]) -> Result<Command, CommandError> {
+    const USAGE: &str = "usage: node add <name> [--pool <pool>] | node down <node> | node up <node>";
+    match rest.split_first() {
+        Some((verb, args)) if verb == "add" => {
+            let parsed = words::parse_flags(args, &[words::value("pool", None)], "node add")
+                .map_err(|e| CommandError::new(format!("{}\n{USAGE}", e.message.lines().next().unwrap_or(""))))?;
+            match parsed.args.as_slice() {
+                [name] => Ok(Command::NodeAdd { name: name.clone(), pool: parsed.value("pool").map(str::to_owned) }),
+                _ => Err(CommandError::new(USAGE)),
+            }
+        }
+        Some((verb, [node])) if verb == "down" => Ok(Command::NodeDown(node.clone())),
+        Some((verb, [node])) if verb == "up" => Ok(Command::NodeUp(node.clone())),
+        _ => Err(CommandError::new(USAGE)),
+    }
+}
+
+impl fmt::Display for ImageBehaviour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+#[path = "command/tests.rs"]
+mod tests;

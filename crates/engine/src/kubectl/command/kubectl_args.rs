@@ -1,0 +1,310 @@
+//! `kubectl <subcommand> ...`: each subcommand's flags and arguments, with the checks and
+//! messages that kubectl itself makes before it talks to the API server.
+
+use super::resource::{parse_labels, parse_taints, resource_args, ResourceArgs};
+use super::words::{boolean, parse_flags, value, FlagSpec, Parsed, NAMESPACE};
+use super::{CommandError, Kubectl, ObjRef, PatchType, PodRef, Resource};
+
+pub fn parse(words: &[String]) -> Result<Kubectl, CommandError> {
+    let Some((sub, rest)) = words.split_first() else {
+        return Err(CommandError::new(
+            "kubectl controls the Kubernetes cluster manager. Commands served here: apply, label, taint, cordon, uncordon, drain, delete, set image, patch, rollout, get, describe",
+        ));
+    };
+    match sub.as_str() {
+        "apply" => apply(rest),
+        "label" => label(rest),
+        "taint" => taint(rest),
+        "cordon" | "uncordon" => cordon(sub, rest),
+        "drain" => drain(rest),
+        "delete" => delete(rest),
+        "set" => set(rest),
+        "patch" => patch(rest),
+        "rollout" => rollout(rest),
+        "get" => get(rest),
+        "describe" => describe(rest),
+        other if other.starts_with('-') => Err(CommandError::flag_usage(format!("unknown flag: {other}"), "kubectl")),
+        other => Err(CommandError::new(format!("error: unknown command \"{other}\" for \"kubectl\""))),
+    }
+}
+
+fn flags(words: &[String], specs: &[FlagSpec], command: &str) -> Result<Parsed, CommandError> {
+    let mut all = specs.to_vec();
+    all.push(NAMESPACE);
+    parse_flags(words, &all, command)
+}
+
+fn apply(words: &[String]) -> Result<Kubectl, CommandError> {
+    let p = flags(words, &[value("filename", Some('f'))], "kubectl apply")?;
+    match (p.value("filename"), p.args.as_slice()) {
+        (None, _) => Err(CommandError::new("error: must specify one of -f and -k")),
+        (Some(name), []) => Ok(Kubectl::Apply { name: name.to_owned() }),
+        (Some(_), [extra, ..]) => Err(CommandError::usage(
+            format!("Unexpected args: [{extra}]"),
+            "kubectl apply",
+        )),
+    }
+}
+
+/// `GetResourcesAndPairs`: resources come first, then the pairs (`k=v`, `k-`, `k:E`).
+fn split_pairs(args: &[String], is_pair: impl Fn(&str) -> bool, what: &str) -> Result<(Vec<String>, Vec<String>), CommandError> {
+    let mut resources = Vec::new();
+    let mut pairs = Vec::new();
+    for arg in args {
+        if is_pair(arg) {
+            pairs.push(arg.clone());
+        } else if pairs.is_empty() {
+            resources.push(arg.clone());
+        } else {
+            return Err(CommandError::new(format!("error: all resources must be specified before {what} changes: {arg}")));
+        }
+    }
+    Ok((resources, pairs))
+}
+
+/// One node from `node NAME` / `nodes/NAME` arguments.
+fn one_node(resources: &[String], command: &str) -> Result<String, CommandError> {
+    match resource_args(resources)? {
+        Some(ResourceArgs { resource: Resource::Node, names }) => match names.as_slice() {
+            [name] => Ok(name.clone()),
+            [] => Err(CommandError::new("error: resource(s) were provided, but no name was specified")),
+            _ => Err(CommandError::new(format!("error: the playground's {command} takes one node at a time"))),
+        },
+        Some(ResourceArgs { resource, .. }) => Err(CommandError::new(format!(
+            "error: the playground's {command} changes nodes only, not {resource}"
+        ))),
+        None => Err(CommandError::new("error: one or more resources must be specified as <resource> <name> or <resource>/<name>")),
+    }
+}
+
+fn label(words: &[String]) -> Result<Kubectl, CommandError> {
+    let p = flags(words, &[boolean("overwrite", None)], "kubectl label")?;
+    let (resources, pairs) = split_pairs(&p.args, |a| a.contains('=') || a.ends_with('-'), "label")?;
+    let node = one_node(&resources, "kubectl label")?;
+    let (set, remove) = parse_labels(&pairs)?;
+    if set.is_empty() && remove.is_empty() {
+        return Err(CommandError::new("error: at least one label update is required"));
+    }
+    Ok(Kubectl::Label { node, set, remove, overwrite: p.bool("overwrite", "kubectl label")? })
+}
+
+fn taint(words: &[String]) -> Result<Kubectl, CommandError> {
+    let p = flags(words, &[boolean("overwrite", None)], "kubectl taint")?;
+    let (resources, specs) =
+        split_pairs(&p.args, |a| a.contains('=') || a.contains(':') || a.ends_with('-'), "taint")?;
+    if resources.is_empty() {
+        return Err(CommandError::new("error: one or more resources must be specified as <resource> <name>"));
+    }
+    if specs.is_empty() {
+        return Err(CommandError::new("error: at least one taint update is required"));
+    }
+    let (add, remove) = parse_taints(&specs)?;
+    let node = match resource_args(&resources)? {
+        Some(ResourceArgs { resource: Resource::Node, names }) => match names.as_slice() {
+            [name] => name.clone(),
+            [] => {
+                return Err(CommandError::new(
+                    "error: at least one resource name must be specified since 'all' parameter is not set",
+                ))
+            }
+            _ => return Err(CommandError::new("error: the playground's kubectl taint takes one node at a time")),
+        },
+        Some(ResourceArgs { .. }) | None => {
+            let kind = resources.first().map(|r| r.split('/').next().unwrap_or(r)).unwrap_or_default();
+            return Err(CommandError::new(format!("error: invalid resource type {kind}, only node types are supported")));
+        }
+    };
+    Ok(Kubectl::Taint { node, add, remove, overwrite: p.bool("overwrite", "kubectl taint")? })
+}
+
+fn cordon(sub: &str, words: &[String]) -> Result<Kubectl, CommandError> {
+    let command = format!("kubectl {sub}");
+    let p = flags(words, &[], &command)?;
+    match p.args.as_slice() {
+        [node] => Ok(if sub == "cordon" { Kubectl::Cordon(node.clone()) } else { Kubectl::Uncordon(node.clone()) }),
+        [] => Err(CommandError::usage(format!("USAGE: {sub} NODE [flags]"), &command)),
+        _ => Err(CommandError::new(format!("error: the playground's {command} takes one node at a time"))),
+    }
+}
+
+fn drain(words: &[String]) -> Result<Kubectl, CommandError> {
+    let specs = [
+        boolean("ignore-daemonsets", None),
+        boolean("delete-emptydir-data", None),
+        boolean("delete-local-data", None),
+        boolean("force", None),
+    ];
+    let p = flags(words, &specs, "kubectl drain")?;
+    let node = match p.args.as_slice() {
+        [node] => node.clone(),
+        [] => return Err(CommandError::usage("USAGE: drain NODE [flags]", "kubectl drain")),
+        _ => return Err(CommandError::new("error: the playground's kubectl drain takes one node at a time")),
+    };
+    Ok(Kubectl::Drain {
+        node,
+        ignore_daemonsets: p.bool("ignore-daemonsets", "kubectl drain")?,
+        delete_emptydir_data: p.bool("delete-emptydir-data", "kubectl drain")?
+            || p.bool("delete-local-data", "kubectl drain")?,
+        force: p.bool("force", "kubectl drain")?,
+    })
+}
+
+fn delete(words: &[String]) -> Result<Kubectl, CommandError> {
+    let p = flags(words, &[], "kubectl delete")?;
+    let Some(ResourceArgs { resource, names }) = resource_args(&p.args)? else {
+        return Err(CommandError::new(
+            "error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'",
+        ));
+    };
+    let name = match names.as_slice() {
+        [name] => name.clone(),
+        [] => return Err(CommandError::new("error: resource(s) were provided, but no name was specified")),
+        _ => return Err(CommandError::new("error: the playground's kubectl delete takes one name at a time")),
+    };
+    let namespace = p.namespace();
+    match resource {
+        Resource::Pod => Ok(Kubectl::DeletePod(match name.strip_prefix('@') {
+            Some(node) => PodRef::OnNode(node.to_owned()),
+            None => PodRef::Name(ObjRef { name, namespace }),
+        })),
+        Resource::Node => Ok(Kubectl::DeleteNode(name)),
+        Resource::DaemonSet => Ok(Kubectl::DeleteDaemonSet(ObjRef { name, namespace })),
+        other => Err(CommandError::new(format!(
+            "error: the playground deletes pods, nodes and daemonsets, not {other}"
+        ))),
+    }
+}
+
+/// One DaemonSet from `ds/NAME`, `daemonset NAME` ... arguments.
+fn one_daemonset(args: &[String], namespace: Option<String>, command: &str) -> Result<ObjRef, CommandError> {
+    match resource_args(args)? {
+        Some(ResourceArgs { resource: Resource::DaemonSet, names }) => match names.as_slice() {
+            [name] => Ok(ObjRef { name: name.clone(), namespace }),
+            [] => Err(CommandError::new("error: resource(s) were provided, but no name was specified")),
+            _ => Err(CommandError::new(format!("error: the playground's {command} takes one daemonset at a time"))),
+        },
+        Some(ResourceArgs { resource, .. }) => {
+            Err(CommandError::new(format!("error: the playground's {command} works on daemonsets, not {resource}")))
+        }
+        None => Err(CommandError::new("error: required resource not specified")),
+    }
+}
+
+fn set(words: &[String]) -> Result<Kubectl, CommandError> {
+    match words.split_first() {
+        Some((what, rest)) if what == "image" => {
+            let p = flags(rest, &[], "kubectl set image")?;
+            let (resources, pairs) = split_pairs(&p.args, |a| a.contains('='), "image")?;
+            let ds = one_daemonset(&resources, p.namespace(), "kubectl set image")?;
+            match pairs.as_slice() {
+                [pair] => {
+                    let (container, image) = pair.split_once('=').unwrap_or((pair, ""));
+                    if container.is_empty() || image.is_empty() {
+                        return Err(CommandError::usage(format!("invalid image spec: {pair}"), "kubectl set image"));
+                    }
+                    Ok(Kubectl::SetImage { ds, container: container.to_owned(), image: image.to_owned() })
+                }
+                [] => Err(CommandError::usage("at least one image update is required", "kubectl set image")),
+                _ => Err(CommandError::new("error: the playground's kubectl set image takes one container=image pair")),
+            }
+        }
+        Some((other, _)) => Err(CommandError::new(format!("error: unknown command \"{other}\" for \"kubectl set\""))),
+        None => Err(CommandError::new("error: the playground serves `kubectl set image ds/<name> <container>=<image>`")),
+    }
+}
+
+fn patch(words: &[String]) -> Result<Kubectl, CommandError> {
+    let p = flags(words, &[value("patch", Some('p')), value("type", None)], "kubectl patch")?;
+    let ds = one_daemonset(&p.args, p.namespace(), "kubectl patch")?;
+    let patch_type = match p.value("type").unwrap_or("strategic") {
+        "strategic" => PatchType::Strategic,
+        "merge" => PatchType::Merge,
+        "json" => PatchType::Json,
+        other => {
+            return Err(CommandError::new(format!(
+                "error: --type must be one of [json merge strategic], not \"{other}\""
+            )))
+        }
+    };
+    let Some(text) = p.value("patch") else {
+        return Err(CommandError::new("error: must specify --patch or --patch-file containing the contents of the patch"));
+    };
+    // kubectl reads the patch as YAML (a superset of JSON) and sends it as JSON.
+    let patch = dsplay_model::document::yaml_to_json(text)
+        .map_err(|e| CommandError::new(format!("error: unable to parse \"{text}\": {e}")))?;
+    Ok(Kubectl::Patch { ds, patch, patch_type })
+}
+
+fn rollout(words: &[String]) -> Result<Kubectl, CommandError> {
+    let Some((verb, rest)) = words.split_first() else {
+        return Err(CommandError::new("error: the playground serves kubectl rollout status|history|undo <daemonset>"));
+    };
+    let command = format!("kubectl rollout {verb}");
+    match verb.as_str() {
+        "undo" => {
+            let p = flags(rest, &[value("to-revision", None)], &command)?;
+            let ds = one_daemonset(&p.args, p.namespace(), &command)?;
+            Ok(Kubectl::RolloutUndo { ds, to_revision: p.int("to-revision", &command)?.unwrap_or(0) })
+        }
+        "status" => {
+            let p = flags(rest, &[boolean("watch", Some('w'))], &command)?;
+            Ok(Kubectl::RolloutStatus { ds: one_daemonset(&p.args, p.namespace(), &command)? })
+        }
+        "history" => {
+            let p = flags(rest, &[value("revision", None)], &command)?;
+            let ds = one_daemonset(&p.args, p.namespace(), &command)?;
+            Ok(Kubectl::RolloutHistory { ds, revision: p.int("revision", &command)?.filter(|r| *r != 0) })
+        }
+        other => Err(CommandError::new(format!("error: unknown command \"{other}\" for \"kubectl rollout\""))),
+    }
+}
+
+const OUTPUT_FORMATS: &str = "custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml";
+
+fn get(words: &[String]) -> Result<Kubectl, CommandError> {
+    let specs = [boolean("all-namespaces", Some('A')), value("output", Some('o'))];
+    let p = flags(words, &specs, "kubectl get")?;
+    let Some(ResourceArgs { resource, names }) = resource_args(&p.args)? else {
+        return Err(CommandError::new(
+            "You must specify the type of resource to get. Use \"kubectl api-resources\" for a complete list of supported resources.\n\nerror: Required resource not specified.\nUse \"kubectl explain <resource>\" for a detailed description of that resource (e.g. kubectl explain pods).\nSee 'kubectl get -h' for help and examples",
+        ));
+    };
+    let name = single_name(names, "kubectl get")?;
+    let (wide, output) = match p.value("output") {
+        None => (false, None),
+        Some("wide") => (true, None),
+        Some(format @ ("yaml" | "json" | "name")) => (false, Some(format.to_owned())),
+        Some(other) => {
+            return Err(CommandError::new(format!(
+                "error: unable to match a printer suitable for the output format \"{other}\", allowed formats are: {OUTPUT_FORMATS}"
+            )))
+        }
+    };
+    Ok(Kubectl::Get {
+        resource,
+        name,
+        namespace: p.namespace(),
+        all_namespaces: p.bool("all-namespaces", "kubectl get")?,
+        wide,
+        output,
+    })
+}
+
+fn describe(words: &[String]) -> Result<Kubectl, CommandError> {
+    let p = flags(words, &[], "kubectl describe")?;
+    let Some(ResourceArgs { resource, names }) = resource_args(&p.args)? else {
+        return Err(CommandError::new(
+            "You must specify the type of resource to describe. Use \"kubectl api-resources\" for a complete list of supported resources.\n\nerror: Required resource not specified.\nSee 'kubectl describe -h' for help and examples",
+        ));
+    };
+    Ok(Kubectl::Describe { resource, name: single_name(names, "kubectl describe")?, namespace: p.namespace() })
+}
+
+fn single_name(names: Vec<String>, command: &str) -> Result<Option<String>, CommandError> {
+    let mut names = names.into_iter();
+    let first = names.next();
+    if names.next().is_some() {
+        return Err(CommandError::new(format!("error: the playground's {command} takes at most one name")));
+    }
+    Ok(first)
+}

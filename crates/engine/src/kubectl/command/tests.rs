@@ -1,0 +1,168 @@
+use super::*;
+
+fn ok(line: &str) -> Command {
+    match parse_command(line) {
+        Ok(c) => c,
+        Err(e) => panic!("{line}: {e}"),
+    }
+}
+
+fn err(line: &str) -> String {
+    match parse_command(line) {
+        Ok(c) => panic!("{line} parsed as {c:?}"),
+        Err(e) => e.message,
+    }
+}
+
+fn ds(name: &str) -> ObjRef {
+    ObjRef { name: name.into(), namespace: None }
+}
+
+#[test]
+fn every_form_of_the_scenario_format_parses() {
+    assert_eq!(ok("kubectl apply -f agent"), Command::Kubectl(Kubectl::Apply { name: "agent".into() }));
+    assert_eq!(
+        ok("kubectl label node node-01 disk-type=ssd tier=a --overwrite"),
+        Command::Kubectl(Kubectl::Label {
+            node: "node-01".into(),
+            set: vec![("disk-type".into(), "ssd".into()), ("tier".into(), "a".into())],
+            remove: vec![],
+            overwrite: true
+        })
+    );
+    assert_eq!(
+        ok("kubectl label node ssd-01 disk-type-"),
+        Command::Kubectl(Kubectl::Label { node: "ssd-01".into(), set: vec![], remove: vec!["disk-type".into()], overwrite: false })
+    );
+    let Command::Kubectl(Kubectl::Taint { node, add, remove, overwrite }) = ok("kubectl taint node node-02 dedicated=db:NoSchedule")
+    else {
+        panic!("not a taint")
+    };
+    assert_eq!((node.as_str(), add.len(), remove.len(), overwrite), ("node-02", 1, 0, false));
+    assert_eq!((add[0].key.as_str(), add[0].value.as_deref(), add[0].effect.as_str()), ("dedicated", Some("db"), "NoSchedule"));
+    let Command::Kubectl(Kubectl::Taint { remove, .. }) = ok("kubectl taint node node-03 dedicated:NoExecute-") else {
+        panic!("not a taint")
+    };
+    assert_eq!(remove, vec![("dedicated".into(), Some("NoExecute".into()))]);
+    let Command::Kubectl(Kubectl::Taint { remove, .. }) = ok("kubectl taint nodes node-03 dedicated-") else {
+        panic!("not a taint")
+    };
+    assert_eq!(remove, vec![("dedicated".into(), None)]);
+    assert_eq!(ok("kubectl cordon node-02"), Command::Kubectl(Kubectl::Cordon("node-02".into())));
+    assert_eq!(ok("kubectl uncordon node-02"), Command::Kubectl(Kubectl::Uncordon("node-02".into())));
+    assert_eq!(
+        ok("kubectl drain node-01 --ignore-daemonsets"),
+        Command::Kubectl(Kubectl::Drain { node: "node-01".into(), ignore_daemonsets: true, delete_emptydir_data: false, force: false })
+    );
+    assert_eq!(ok("kubectl delete pod @node-03"), Command::Kubectl(Kubectl::DeletePod(PodRef::OnNode("node-03".into()))));
+    assert_eq!(
+        ok("kubectl delete pod agent-x7k2p -n kube-system"),
+        Command::Kubectl(Kubectl::DeletePod(PodRef::Name(ObjRef { name: "agent-x7k2p".into(), namespace: Some("kube-system".into()) })))
+    );
+    assert_eq!(ok("kubectl delete node node-01"), Command::Kubectl(Kubectl::DeleteNode("node-01".into())));
+    assert_eq!(ok("kubectl delete ds agent"), Command::Kubectl(Kubectl::DeleteDaemonSet(ds("agent"))));
+    assert_eq!(
+        ok("kubectl set image ds/agent agent=example/agent:2.0"),
+        Command::Kubectl(Kubectl::SetImage { ds: ds("agent"), container: "agent".into(), image: "example/agent:2.0".into() })
+    );
+    assert_eq!(
+        ok(r#"kubectl patch ds good -p '{"spec":{"selector":{"matchLabels":{"app":"other"}}}}'"#),
+        Command::Kubectl(Kubectl::Patch {
+            ds: ds("good"),
+            patch: serde_json::json!({"spec": {"selector": {"matchLabels": {"app": "other"}}}}),
+            patch_type: PatchType::Strategic
+        })
+    );
+    assert_eq!(ok("kubectl rollout undo ds/agent"), Command::Kubectl(Kubectl::RolloutUndo { ds: ds("agent"), to_revision: 0 }));
+    assert_eq!(
+        ok("kubectl rollout undo daemonset/agent --to-revision=2"),
+        Command::Kubectl(Kubectl::RolloutUndo { ds: ds("agent"), to_revision: 2 })
+    );
+    assert_eq!(ok("kubectl rollout status ds/agent"), Command::Kubectl(Kubectl::RolloutStatus { ds: ds("agent") }));
+    assert_eq!(
+        ok("kubectl rollout history daemonsets agent --revision 3"),
+        Command::Kubectl(Kubectl::RolloutHistory { ds: ds("agent"), revision: Some(3) })
+    );
+    assert_eq!(
+        ok("kubectl get pods -o wide -A"),
+        Command::Kubectl(Kubectl::Get { resource: Resource::Pod, name: None, namespace: None, all_namespaces: true, wide: true, output: None })
+    );
+    assert_eq!(
+        ok("kubectl get ds/kube-proxy -n kube-system -o yaml"),
+        Command::Kubectl(Kubectl::Get {
+            resource: Resource::DaemonSet,
+            name: Some("kube-proxy".into()),
+            namespace: Some("kube-system".into()),
+            all_namespaces: false,
+            wide: false,
+            output: Some("yaml".into())
+        })
+    );
+    assert_eq!(
+        ok("kubectl describe node node-01"),
+        Command::Kubectl(Kubectl::Describe { resource: Resource::Node, name: Some("node-01".into()), namespace: None })
+    );
+    for line in ["kubectl get ev", "kubectl get controllerrevisions", "k get no", "kubectl describe ds"] {
+        ok(line);
+    }
+    assert_eq!(ok("advance 30s"), Command::Advance { ms: 30_000 });
+    assert_eq!(ok("advance 2m"), Command::Advance { ms: 120_000 });
+    assert_eq!(ok("advance 1m30s"), Command::Advance { ms: 90_000 });
+    assert_eq!(ok("settle"), Command::Settle);
+    assert_eq!(ok("node add node-03 --pool node"), Command::NodeAdd { name: "node-03".into(), pool: Some("node".into()) });
+    assert_eq!(ok("node add extra"), Command::NodeAdd { name: "extra".into(), pool: None });
+    assert_eq!(ok("node down node-02"), Command::NodeDown("node-02".into()));
+    assert_eq!(ok("node up node-02"), Command::NodeUp("node-02".into()));
+    assert_eq!(ok("image example/agent:2.0 crash"), Command::Image { reference: "example/agent:2.0".into(), behaviour: ImageBehaviour::Crash });
+    assert_eq!(ok("image a pull-error"), Command::Image { reference: "a".into(), behaviour: ImageBehaviour::PullError });
+}
+
+#[test]
+fn kubectl_wording_for_malformed_commands() {
+    assert_eq!(err("kubectl delete pod"), "error: resource(s) were provided, but no name was specified");
+    assert_eq!(err("kubectl foo"), "error: unknown command \"foo\" for \"kubectl\"");
+    assert!(err("kubectl taint node n1 a=b:Foo").starts_with("error: invalid taint effect: Foo, unsupported taint effect"));
+    assert_eq!(err("kubectl taint node n1"), "error: at least one taint update is required");
+    assert_eq!(err("kubectl label node n1"), "error: at least one label update is required");
+    assert_eq!(err("kubectl taint pods p1 a:NoSchedule"), "error: invalid resource type pods, only node types are supported");
+    assert_eq!(err("kubectl get deployments"), "error: the server doesn't have a resource type \"deployments\"");
+    assert!(err("kubectl get").contains("error: Required resource not specified."));
+    assert_eq!(err("kubectl cordon"), "error: USAGE: cordon NODE [flags]\nSee 'kubectl cordon -h' for help and examples");
+    assert_eq!(err("kubectl apply"), "error: must specify one of -f and -k");
+    assert_eq!(err("kubectl rollout undo"), "error: required resource not specified");
+    assert_eq!(err("kubectl get pods --bogus"), "error: unknown flag: --bogus\nSee 'kubectl get --help' for usage.");
+    assert!(err("kubectl get pods -o tablez").starts_with("error: unable to match a printer suitable for the output format \"tablez\""));
+    assert!(err("kubectl delete").starts_with("error: You must provide one or more resources by argument or filename."));
+    assert!(err("kubectl rollout undo ds/a --to-revision=x").starts_with("error: invalid argument \"x\" for \"--to-revision\" flag"));
+    assert!(err("kubectl label node n1 a=b c").starts_with("error: all resources must be specified before label changes: c"));
+    assert!(err("kubectl patch ds good -p '{a: ['").starts_with("error: unable to parse \"{a: [\""));
+}
+
+#[test]
+fn simulation_commands_say_their_usage() {
+    assert!(err("advance").starts_with("usage: advance <duration>"));
+    assert!(err("advance 30").contains("invalid duration \"30\""));
+    assert!(err("settle now").starts_with("usage: settle"));
+    assert!(err("node remove x").starts_with("usage: node add"));
+    assert!(err("image a explode").contains("unknown image behaviour \"explode\""));
+    assert!(err("frobnicate").contains("unknown command \"frobnicate\""));
+    assert!(err("").contains("empty command"));
+    assert!(err("kubectl patch ds a -p '{").contains("unterminated quote"));
+}
+
+#[test]
+fn completes_commands_and_names() {
+    let nodes = vec!["node-01".to_owned(), "node-02".to_owned(), "cp-01".to_owned()];
+    let pods = vec!["agent-x7k2p".to_owned()];
+    let dss = vec!["agent".to_owned()];
+    let c = |p: &str| completions(p, &nodes, &pods, &dss);
+    assert_eq!(c("kub"), ["kubectl"]);
+    assert_eq!(c("kubectl co"), ["kubectl cordon"]);
+    assert_eq!(c("kubectl cordon node-"), ["kubectl cordon node-01", "kubectl cordon node-02"]);
+    assert_eq!(c("kubectl delete pod "), ["kubectl delete pod @cp-01", "kubectl delete pod @node-01", "kubectl delete pod @node-02", "kubectl delete pod agent-x7k2p"]);
+    assert_eq!(c("kubectl rollout status "), ["kubectl rollout status ds/agent"]);
+    assert_eq!(c("image x:1 p"), ["image x:1 pull-error"]);
+    assert_eq!(c("node down cp"), ["node down cp-01"]);
+    assert!(c("kubectl get pods agent-x7k2p ").is_empty());
+    assert_eq!(c("").len(), 5);
+}
