@@ -12,3 +12,10 @@ pub mod kubelet;
 pub mod scenario;
 pub mod kubectl;
 pub mod share;
+pub mod agenda;
+pub mod clock;
+pub mod pod_readiness;
+pub mod node_lifecycle;
+pub mod taint_eviction;
+pub mod pod_gc;
+// pub mod simulation; (enabled once scenario and scheduler land)

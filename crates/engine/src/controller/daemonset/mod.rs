@@ -1,1 +1,31 @@
-//! The DaemonSet controller (pkg/controller/daemon).
+//! The DaemonSet controller (pkg/controller/daemon), function by function.
+//!
+//! Reads happen on a snapshot of the store taken when the sync starts (the informer
+//! view); writes go through the [`crate::api::Api`]. Where upstream iterates a Go map
+//! (nodes in `manage`, the node→pods map in `rollingUpdate`), this port iterates
+//! nodes in name order, so a scenario always replays the same way.
+
+mod backoff;
+mod daemon_pods;
+mod history;
+mod manage;
+mod pod_template;
+mod rolling_update;
+mod should_run;
+mod status;
+mod sync;
+
+pub use backoff::FailedPodsBackoff;
+pub use daemon_pods::{target_node_name, DaemonPods};
+pub use history::{compute_hash, revision_data};
+pub use pod_template::{add_daemon_tolerations, DEFAULT_DAEMON_TOLERATIONS};
+pub use should_run::{node_should_run_daemon_pod, NodeVerdict};
+pub use status::{is_pod_updated, rollout_status};
+pub use sync::{DaemonSetController, SyncOutcome};
+
+/// Label of a daemon pod (and a revision) naming its ControllerRevision hash.
+pub const REVISION_HASH_LABEL: &str = "controller-revision-hash";
+/// Label of a daemon pod carrying the DaemonSet's template generation.
+pub const TEMPLATE_GENERATION_LABEL: &str = "pod-template-generation";
+/// `BurstReplicas`: at most this many creates and deletes per sync.
+pub const BURST_REPLICAS: usize = 250;

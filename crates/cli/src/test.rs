@@ -1,0 +1,80 @@
+//! `dsplay test <file|dir>...`: runs scenarios and checks their expectations, one line
+//! per scenario and a closing `N passed, N failed`.
+
+use std::path::{Path, PathBuf};
+
+use dsplay_engine::scenario::StepAction;
+use dsplay_engine::simulation::Simulation;
+
+fn scenario_files(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    if path.is_dir() {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(path)?.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        entries.sort();
+        for entry in entries {
+            if entry.is_dir() || entry.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+                scenario_files(&entry, out)?;
+            }
+        }
+    } else {
+        out.push(path.to_path_buf());
+    }
+    Ok(())
+}
+
+/// Runs one scenario: `Ok(name)` when every expectation held, else the first thing
+/// that differed. A command that fails where no `expect: {error: ...}` follows it is
+/// a failure too, so a typo in a scenario cannot pass silently.
+pub fn run_scenario(path: &Path) -> Result<String, (String, String)> {
+    let fallback = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let text = std::fs::read_to_string(path).map_err(|e| (fallback.clone(), format!("cannot read {}: {e}", path.display())))?;
+    let mut simulation = Simulation::load(&text).map_err(|e| (fallback.clone(), e.to_string()))?;
+    let name = simulation.scenario().name.clone();
+    let steps = simulation.scenario().steps.clone();
+    let outcomes = simulation.run_steps();
+    for (position, (step, outcome)) in steps.iter().zip(&outcomes).enumerate() {
+        let number = step.index + 1;
+        if let Some(failure) = outcome.failures.first() {
+            let more = outcome.failures.len() - 1;
+            let suffix = if more > 0 { format!(" (and {more} more)") } else { String::new() };
+            return Err((name, format!("step {number}: {failure}{suffix}")));
+        }
+        if let Some(error) = &outcome.error {
+            let expected = matches!(steps.get(position + 1).map(|s| &s.action), Some(StepAction::Expect(e)) if e.error.is_some());
+            if !expected {
+                let first_line = error.lines().next().unwrap_or("");
+                return Err((name, format!("step {number}: `{}` failed: {first_line}", outcome.command)));
+            }
+        }
+    }
+    Ok(name)
+}
+
+pub fn main(args: &[String]) -> i32 {
+    if args.is_empty() {
+        eprintln!("usage: dsplay test <file|dir>...");
+        return 2;
+    }
+    let mut files = Vec::new();
+    let mut unreadable = 0;
+    for arg in args {
+        if let Err(error) = scenario_files(Path::new(arg), &mut files) {
+            println!("FAIL {arg}: {error}");
+            unreadable += 1;
+        }
+    }
+    let (mut passed, mut failed) = (0, unreadable);
+    for file in &files {
+        match run_scenario(file) {
+            Ok(name) => {
+                println!("ok {name}");
+                passed += 1;
+            }
+            Err((name, reason)) => {
+                println!("FAIL {name}: {reason}");
+                failed += 1;
+            }
+        }
+    }
+    println!("{passed} passed, {failed} failed");
+    i32::from(failed > 0)
+}

@@ -1,0 +1,118 @@
+//! The clock's agenda: due actions in time order, ties in the order they were
+//! scheduled, so the same scenario always unfolds the same way.
+
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BinaryHeap};
+
+/// Something a component of the cluster will do at a given simulated time.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Action {
+    /// The DaemonSet controller's worker picks this DaemonSet key off its queue.
+    SyncDaemonSet(String),
+    /// The scheduler tries to bind this pod.
+    Schedule(String),
+    /// The kubelet of the pod's node admits it: images pull, containers are created.
+    AdmitPod(String),
+    /// The kubelet has pulled the images and starts the containers.
+    StartContainers(String),
+    /// The readiness probe passes.
+    MarkReady(String),
+    /// A crash-looping container is restarted after its back-off.
+    RestartContainer(String),
+    /// The image pull is retried after its back-off.
+    RetryImagePull(String),
+    /// The pod got a deletionTimestamp: the kubelet sends SIGTERM.
+    KillContainers(String),
+    /// The containers have stopped: the kubelet confirms the deletion.
+    FinishTermination(String),
+    /// The node lifecycle controller looks at a node's heartbeat and condition taints.
+    MonitorNode(String),
+    /// The taint eviction controller checks the pods on a node.
+    EvictPods(String),
+    /// PodGC removes the pods bound to a node that no longer exists.
+    CollectOrphanedPods(String),
+    /// The garbage collector deletes what a deleted owner (namespace, uid) left behind.
+    CollectGarbage { namespace: String, owner_uid: String },
+}
+
+impl Action {
+    /// Actions that recur for ever without outside help (crash loops, pull retries):
+    /// `settle` stops when only these remain.
+    pub fn is_background(&self) -> bool {
+        matches!(self, Action::RestartContainer(_) | Action::RetryImagePull(_))
+    }
+}
+
+#[derive(Default)]
+pub struct Agenda {
+    heap: BinaryHeap<Reverse<(u64, u64, Action)>>,
+    sequence: u64,
+    /// DaemonSet syncs already waiting, by key, with their due time: the work queue
+    /// holds a key once.
+    pending_syncs: BTreeMap<String, u64>,
+}
+
+impl Agenda {
+    pub fn schedule(&mut self, at_ms: u64, action: Action) {
+        if let Action::SyncDaemonSet(key) = &action {
+            match self.pending_syncs.get(key) {
+                Some(&due) if due <= at_ms => return,
+                _ => {
+                    self.pending_syncs.insert(key.clone(), at_ms);
+                }
+            }
+        }
+        self.sequence += 1;
+        self.heap.push(Reverse((at_ms, self.sequence, action)));
+    }
+
+    /// The next due action at or before `until_ms`.
+    pub fn pop_due(&mut self, until_ms: u64) -> Option<(u64, Action)> {
+        loop {
+            let Reverse((at, _, _)) = self.heap.peek()?;
+            if *at > until_ms {
+                return None;
+            }
+            let Reverse((at, _, action)) = self.heap.pop()?;
+            if let Action::SyncDaemonSet(key) = &action {
+                // A later, superseded entry for a key already synced is dropped.
+                if self.pending_syncs.get(key) != Some(&at) {
+                    continue;
+                }
+                self.pending_syncs.remove(key);
+            }
+            return Some((at, action));
+        }
+    }
+
+    pub fn next_time(&self) -> Option<u64> {
+        self.heap.peek().map(|Reverse((at, _, _))| *at)
+    }
+
+    /// True when everything waiting is a background action.
+    pub fn only_background(&self) -> bool {
+        self.heap.iter().all(|Reverse((_, _, a))| a.is_background() || self.is_stale(a))
+    }
+
+    fn is_stale(&self, action: &Action) -> bool {
+        matches!(action, Action::SyncDaemonSet(key) if !self.pending_syncs.contains_key(key))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_order_then_insertion_order_and_one_sync_per_key() {
+        let mut agenda = Agenda::default();
+        agenda.schedule(10, Action::Schedule("b".into()));
+        agenda.schedule(5, Action::SyncDaemonSet("ds".into()));
+        agenda.schedule(7, Action::SyncDaemonSet("ds".into()));
+        agenda.schedule(10, Action::Schedule("a".into()));
+        assert_eq!(agenda.pop_due(100), Some((5, Action::SyncDaemonSet("ds".into()))));
+        assert_eq!(agenda.pop_due(100), Some((10, Action::Schedule("b".into()))));
+        assert_eq!(agenda.pop_due(100), Some((10, Action::Schedule("a".into()))));
+        assert_eq!(agenda.pop_due(100), None);
+    }
+}

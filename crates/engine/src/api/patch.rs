@@ -1,0 +1,216 @@
+//! `kubectl patch`: strategic merge patch (the default), JSON merge patch (RFC 7386)
+//! and JSON patch (RFC 6902), over JSON values.
+
+use serde_json::{Map, Value};
+
+/// The `patchMergeKey` of the list fields a DaemonSet's pod template has; any other
+/// list is replaced whole, as the API's strategic-merge metadata says.
+fn merge_key(field: &str) -> Option<&'static str> {
+    Some(match field {
+        "containers" | "initContainers" | "ephemeralContainers" | "env" | "volumes" | "imagePullSecrets"
+        | "resourceClaims" => "name",
+        "ports" => "containerPort",
+        "volumeMounts" => "mountPath",
+        "volumeDevices" => "devicePath",
+        "hostAliases" => "ip",
+        "topologySpreadConstraints" => "topologyKey",
+        _ => return None,
+    })
+}
+
+pub fn strategic_merge(original: &Value, patch: &Value) -> Value {
+    merge_value(None, original, patch)
+}
+
+fn merge_value(field: Option<&str>, original: &Value, patch: &Value) -> Value {
+    match (original, patch) {
+        (Value::Object(orig), Value::Object(p)) => merge_object(orig, p),
+        (Value::Array(orig), Value::Array(p)) => match field.and_then(merge_key) {
+            Some(key) => merge_list(key, orig, p),
+            None => Value::Array(p.iter().map(strip_directives).collect()),
+        },
+        _ => strip_directives(patch),
+    }
+}
+
+fn merge_object(original: &Map<String, Value>, patch: &Map<String, Value>) -> Value {
+    if patch.get("$patch").and_then(Value::as_str) == Some("replace") {
+        return strip_directives(&Value::Object(patch.clone()));
+    }
+    let mut out = original.clone();
+    for (key, value) in patch {
+        if key.starts_with('$') {
+            continue;
+        }
+        if value.is_null() {
+            out.remove(key);
+            continue;
+        }
+        let merged = match out.get(key) {
+            Some(existing) => merge_value(Some(key), existing, value),
+            None => strip_directives(value),
+        };
+        out.insert(key.clone(), merged);
+    }
+    Value::Object(out)
+}
+
+fn merge_list(key: &str, original: &[Value], patch: &[Value]) -> Value {
+    let mut out: Vec<Value> = original.to_vec();
+    for item in patch {
+        let id = item.get(key);
+        let position = id.and_then(|id| out.iter().position(|o| o.get(key) == Some(id)));
+        let delete = item.get("$patch").and_then(Value::as_str) == Some("delete");
+        match (position, delete) {
+            (Some(i), true) => {
+                out.remove(i);
+            }
+            (Some(i), false) => out[i] = merge_value(None, &out[i], item),
+            (None, true) => {}
+            (None, false) => out.push(strip_directives(item)),
+        }
+    }
+    Value::Array(out)
+}
+
+fn strip_directives(value: &Value) -> Value {
+    match value {
+        Value::Object(map) => Value::Object(
+            map.iter().filter(|(k, _)| !k.starts_with('$')).map(|(k, v)| (k.clone(), strip_directives(v))).collect(),
+        ),
+        Value::Array(items) => Value::Array(items.iter().map(strip_directives).collect()),
+        other => other.clone(),
+    }
+}
+
+/// RFC 7386: objects merge, `null` deletes, everything else replaces.
+pub fn json_merge(original: &Value, patch: &Value) -> Value {
+    match (original, patch) {
+        (Value::Object(orig), Value::Object(p)) => {
+            let mut out = orig.clone();
+            for (key, value) in p {
+                if value.is_null() {
+                    out.remove(key);
+                } else {
+                    let merged = json_merge(out.get(key).unwrap_or(&Value::Null), value);
+                    out.insert(key.clone(), merged);
+                }
+            }
+            Value::Object(out)
+        }
+        (_, Value::Object(p)) => json_merge(&Value::Object(Map::new()), &Value::Object(p.clone())),
+        _ => patch.clone(),
+    }
+}
+
+/// RFC 6902 with the operations kubectl users reach for: add, remove, replace, test.
+pub fn json_patch(original: &Value, operations: &Value) -> Result<Value, String> {
+    let Some(operations) = operations.as_array() else {
+        return Err("json patch must be a list of operations".into());
+    };
+    let mut doc = original.clone();
+    for op in operations {
+        let kind = op.get("op").and_then(Value::as_str).unwrap_or("");
+        let path = op.get("path").and_then(Value::as_str).ok_or("json patch operation needs a \"path\"")?;
+        match kind {
+            "add" | "replace" => {
+                let value = op.get("value").cloned().ok_or("json patch add/replace needs a \"value\"")?;
+                set_pointer(&mut doc, path, value, kind == "add")?;
+            }
+            "remove" => remove_pointer(&mut doc, path)?,
+            "test" => {
+                if doc.pointer(path) != op.get("value") {
+                    return Err(format!("testing value {path} failed"));
+                }
+            }
+            other => return Err(format!("unsupported json patch operation {other:?}")),
+        }
+    }
+    Ok(doc)
+}
+
+fn split_pointer(path: &str) -> Result<(String, String), String> {
+    let index = path.rfind('/').ok_or_else(|| format!("invalid json pointer {path:?}"))?;
+    let last = path[index + 1..].replace("~1", "/").replace("~0", "~");
+    Ok((path[..index].to_string(), last))
+}
+
+fn set_pointer(doc: &mut Value, path: &str, value: Value, insert: bool) -> Result<(), String> {
+    let (parent, last) = split_pointer(path)?;
+    let target = doc.pointer_mut(&parent).ok_or_else(|| format!("doc is missing path: {path}"))?;
+    match target {
+        Value::Object(map) => {
+            if !insert && !map.contains_key(&last) {
+                return Err(format!("doc is missing key: {path}"));
+            }
+            map.insert(last, value);
+        }
+        Value::Array(items) if last == "-" && insert => items.push(value),
+        Value::Array(items) => {
+            let i: usize = last.parse().map_err(|_| format!("invalid index in {path}"))?;
+            match (insert, i <= items.len(), i < items.len()) {
+                (true, true, _) => items.insert(i, value),
+                (false, _, true) => items[i] = value,
+                _ => return Err(format!("index out of range in {path}")),
+            }
+        }
+        _ => return Err(format!("doc is missing path: {path}")),
+    }
+    Ok(())
+}
+
+fn remove_pointer(doc: &mut Value, path: &str) -> Result<(), String> {
+    let (parent, last) = split_pointer(path)?;
+    let target = doc.pointer_mut(&parent).ok_or_else(|| format!("doc is missing path: {path}"))?;
+    let removed = match target {
+        Value::Object(map) => map.remove(&last).is_some(),
+        Value::Array(items) => match last.parse::<usize>() {
+            Ok(i) if i < items.len() => {
+                items.remove(i);
+                true
+            }
+            _ => false,
+        },
+        _ => false,
+    };
+    if removed { Ok(()) } else { Err(format!("doc is missing path: {path}")) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn containers_merge_by_name() {
+        let original = json!({"spec": {"template": {"spec": {"containers": [
+            {"name": "a", "image": "a:1"}, {"name": "b", "image": "b:1"}]}}}});
+        let patch = json!({"spec": {"template": {"spec": {"containers": [{"name": "b", "image": "b:2"}]}}}});
+        let merged = strategic_merge(&original, &patch);
+        assert_eq!(merged.pointer("/spec/template/spec/containers/0/image"), Some(&json!("a:1")));
+        assert_eq!(merged.pointer("/spec/template/spec/containers/1/image"), Some(&json!("b:2")));
+    }
+
+    #[test]
+    fn patch_replace_directive_replaces_the_template() {
+        let original = json!({"spec": {"template": {"metadata": {"labels": {"x": "1"}}, "spec": {"hostNetwork": true}}}});
+        let patch = json!({"spec": {"template": {"$patch": "replace", "spec": {"containers": []}}}});
+        let merged = strategic_merge(&original, &patch);
+        assert_eq!(merged, json!({"spec": {"template": {"spec": {"containers": []}}}}));
+    }
+
+    #[test]
+    fn null_deletes_and_lists_without_key_replace() {
+        let original = json!({"a": 1, "tolerations": [{"key": "x"}]});
+        let merged = strategic_merge(&original, &json!({"a": null, "tolerations": [{"key": "y"}]}));
+        assert_eq!(merged, json!({"tolerations": [{"key": "y"}]}));
+    }
+
+    #[test]
+    fn json_merge_and_json_patch() {
+        assert_eq!(json_merge(&json!({"a": {"b": 1, "c": 2}}), &json!({"a": {"b": null}})), json!({"a": {"c": 2}}));
+        let patched = json_patch(&json!({"a": [1, 2]}), &json!([{"op": "replace", "path": "/a/0", "value": 9}])).unwrap();
+        assert_eq!(patched, json!({"a": [9, 2]}));
+        assert!(json_patch(&json!({}), &json!([{"op": "remove", "path": "/nope"}])).is_err());
+    }
+}

@@ -1,0 +1,382 @@
+//! The object store with the API server's write semantics.
+
+use k8s_openapi::api::apps::v1::{ControllerRevision, DaemonSet, DaemonSetStatus};
+use k8s_openapi::api::core::v1::{Node, Pod, PodStatus, Toleration};
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
+
+use dsplay_model::{defaults, tolerations, validation};
+
+use super::{key, ApiError, Change, NameGenerator};
+use crate::clock;
+use crate::state::{ClusterState, Event};
+
+/// The annotation through which apps/v1 carries the internal `templateGeneration`
+/// (pkg/apis/apps/v1/conversion.go).
+pub const TEMPLATE_GENERATION_ANNOTATION: &str = "deprecated.daemonset.template.generation";
+/// A scenario directive, not a Kubernetes annotation: stripped on apply.
+const APPLY_LATER_ANNOTATION: &str = "dsplay/apply";
+/// DefaultTolerationSeconds admission plugin: 300 s for not-ready and unreachable.
+const DEFAULT_TOLERATION_SECONDS: i64 = 300;
+
+pub struct Api {
+    pub state: ClusterState,
+    now_ms: u64,
+    resource_version: u64,
+    names: NameGenerator,
+    changes: Vec<Change>,
+}
+
+impl Api {
+    pub fn new(seed: &str) -> Self {
+        Api {
+            state: ClusterState::default(),
+            now_ms: 0,
+            resource_version: 0,
+            names: NameGenerator::from_seed_text(seed),
+            changes: Vec::new(),
+        }
+    }
+
+    pub fn now(&self) -> u64 {
+        self.now_ms
+    }
+
+    pub fn set_now(&mut self, ms: u64) {
+        self.now_ms = ms;
+    }
+
+    /// The changes since the last call, in the order they happened.
+    pub fn take_changes(&mut self) -> Vec<Change> {
+        std::mem::take(&mut self.changes)
+    }
+
+    fn stamp_new(&mut self, meta: &mut ObjectMeta) {
+        meta.uid = Some(self.names.uid());
+        meta.creation_timestamp = Some(clock::timestamp(self.now_ms));
+        self.stamp_update(meta);
+    }
+
+    fn stamp_update(&mut self, meta: &mut ObjectMeta) {
+        self.resource_version += 1;
+        meta.resource_version = Some(self.resource_version.to_string());
+    }
+
+    // ----- DaemonSets -----
+
+    pub fn create_daemonset(&mut self, mut ds: DaemonSet) -> Result<String, ApiError> {
+        strip_scenario_annotations(&mut ds.metadata);
+        let name = ds.metadata.name.clone().unwrap_or_default();
+        let ds_key = key(ds.metadata.namespace.as_deref(), &name);
+        if self.state.daemonsets.contains_key(&ds_key) {
+            return Err(ApiError::AlreadyExists { resource: "daemonsets.apps".into(), name });
+        }
+        defaults::default_daemonset(&mut ds);
+        let errors = validation::validate_daemonset(&ds);
+        if !errors.is_empty() {
+            return Err(ApiError::Invalid(validation::invalid_object_message("DaemonSet", &name, &errors)));
+        }
+        ds.metadata.namespace.get_or_insert_with(|| "default".into());
+        ds.metadata.generation = Some(1);
+        ds.metadata
+            .annotations
+            .get_or_insert_with(Default::default)
+            .insert(TEMPLATE_GENERATION_ANNOTATION.into(), "1".into());
+        ds.status = Some(DaemonSetStatus::default());
+        self.stamp_new(&mut ds.metadata);
+        self.state.daemonsets.insert(ds_key.clone(), ds);
+        self.changes.push(Change::DaemonSetAdded(ds_key.clone()));
+        Ok(ds_key)
+    }
+
+    /// A user's update of the whole object (apply, patch, set image, rollout undo).
+    /// As the registry strategy does: status is kept, generation follows spec changes,
+    /// the template generation follows template changes.
+    pub fn update_daemonset(&mut self, mut ds: DaemonSet) -> Result<String, ApiError> {
+        strip_scenario_annotations(&mut ds.metadata);
+        let name = ds.metadata.name.clone().unwrap_or_default();
+        let ds_key = key(ds.metadata.namespace.as_deref(), &name);
+        let Some(old) = self.state.daemonsets.get(&ds_key).cloned() else {
+            return Err(ApiError::NotFound { resource: "daemonsets.apps".into(), name });
+        };
+        defaults::default_daemonset(&mut ds);
+        let errors = validation::validate_daemonset_update(&ds, &old);
+        if !errors.is_empty() {
+            return Err(ApiError::Invalid(validation::invalid_object_message("DaemonSet", &name, &errors)));
+        }
+        let old_spec = old.spec.clone().unwrap_or_default();
+        let new_spec = ds.spec.clone().unwrap_or_default();
+        let mut generation = old.metadata.generation.unwrap_or(1);
+        if old_spec != new_spec {
+            generation += 1;
+        }
+        let mut template_generation = template_generation(&old).unwrap_or(1);
+        if old_spec.template != new_spec.template {
+            template_generation += 1;
+        }
+        ds.metadata.namespace = old.metadata.namespace.clone();
+        ds.metadata.uid = old.metadata.uid.clone();
+        ds.metadata.creation_timestamp = old.metadata.creation_timestamp.clone();
+        ds.metadata.generation = Some(generation);
+        ds.metadata
+            .annotations
+            .get_or_insert_with(Default::default)
+            .insert(TEMPLATE_GENERATION_ANNOTATION.into(), template_generation.to_string());
+        ds.status = old.status.clone();
+        if ds == old {
+            return Ok(ds_key);
+        }
+        self.stamp_update(&mut ds.metadata);
+        self.state.daemonsets.insert(ds_key.clone(), ds);
+        self.changes.push(Change::DaemonSetUpdated { key: ds_key.clone(), old: Box::new(old) });
+        Ok(ds_key)
+    }
+
+    /// The status subresource: only `.status` changes.
+    pub fn update_daemonset_status(&mut self, ds_key: &str, status: DaemonSetStatus) {
+        let Some(old) = self.state.daemonsets.get(ds_key).cloned() else { return };
+        let mut ds = old.clone();
+        ds.status = Some(status);
+        self.stamp_update(&mut ds.metadata);
+        self.state.daemonsets.insert(ds_key.to_string(), ds);
+        self.changes.push(Change::DaemonSetUpdated { key: ds_key.to_string(), old: Box::new(old) });
+    }
+
+    /// Deletion with background propagation: the DaemonSet goes at once, and the garbage
+    /// collector then deletes the pods and revisions it owned.
+    pub fn delete_daemonset(&mut self, ds_key: &str) -> Result<(), ApiError> {
+        let Some(ds) = self.state.daemonsets.remove(ds_key) else {
+            return Err(ApiError::NotFound { resource: "daemonsets.apps".into(), name: name_of(ds_key) });
+        };
+        self.changes.push(Change::DaemonSetDeleted(Box::new(ds)));
+        Ok(())
+    }
+
+    // ----- Pods -----
+
+    pub fn create_pod(&mut self, mut pod: Pod) -> Result<String, ApiError> {
+        let namespace = pod.metadata.namespace.clone().unwrap_or_else(|| "default".into());
+        pod.metadata.namespace = Some(namespace.clone());
+        if pod.metadata.name.as_deref().unwrap_or("").is_empty() {
+            let prefix = pod.metadata.generate_name.clone().unwrap_or_default();
+            let mut name = format!("{prefix}{}", self.names.suffix());
+            while self.state.pods.contains_key(&key(Some(&namespace), &name)) {
+                name = format!("{prefix}{}", self.names.suffix());
+            }
+            pod.metadata.name = Some(name);
+        }
+        let name = pod.metadata.name.clone().unwrap_or_default();
+        let pod_key = key(Some(&namespace), &name);
+        if self.state.pods.contains_key(&pod_key) {
+            return Err(ApiError::AlreadyExists { resource: "pods".into(), name });
+        }
+        defaults::default_pod(&mut pod);
+        add_default_toleration_seconds(&mut pod);
+        let errors = validation::validate_pod(&pod);
+        if !errors.is_empty() {
+            return Err(ApiError::Invalid(validation::invalid_object_message("Pod", &name, &errors)));
+        }
+        let status = pod.status.get_or_insert_with(PodStatus::default);
+        status.phase.get_or_insert_with(|| "Pending".into());
+        status.qos_class.get_or_insert_with(|| "BestEffort".into());
+        self.stamp_new(&mut pod.metadata);
+        self.state.pods.insert(pod_key.clone(), pod);
+        self.changes.push(Change::PodAdded(pod_key.clone()));
+        Ok(pod_key)
+    }
+
+    /// Any write of a pod by a component (binding, status, labels, adoption).
+    pub fn update_pod(&mut self, mut pod: Pod) {
+        let pod_key = key(pod.metadata.namespace.as_deref(), pod.metadata.name.as_deref().unwrap_or(""));
+        let Some(old) = self.state.pods.get(&pod_key).cloned() else { return };
+        if pod == old {
+            return;
+        }
+        self.stamp_update(&mut pod.metadata);
+        self.state.pods.insert(pod_key.clone(), pod);
+        self.changes.push(Change::PodUpdated { key: pod_key, old: Box::new(old) });
+    }
+
+    /// Graceful deletion: a bound pod gets a deletionTimestamp and its kubelet finishes
+    /// the job; an unbound pod, or one deleted with grace 0, leaves the store at once.
+    pub fn delete_pod(&mut self, pod_key: &str, grace_seconds: Option<i64>) -> Result<(), ApiError> {
+        let Some(pod) = self.state.pods.get(pod_key).cloned() else {
+            return Err(ApiError::NotFound { resource: "pods".into(), name: name_of(pod_key) });
+        };
+        if pod.metadata.deletion_timestamp.is_some() && grace_seconds != Some(0) {
+            return Ok(());
+        }
+        let spec_grace = pod.spec.as_ref().and_then(|s| s.termination_grace_period_seconds).unwrap_or(30);
+        let grace = grace_seconds.unwrap_or(spec_grace).max(0);
+        let bound = pod.spec.as_ref().and_then(|s| s.node_name.as_deref()).is_some_and(|n| !n.is_empty());
+        if grace == 0 || !bound || is_terminal(&pod) {
+            self.remove_pod(pod_key);
+            return Ok(());
+        }
+        let mut deleting = pod;
+        deleting.metadata.deletion_timestamp = Some(clock::timestamp(self.now_ms + grace as u64 * clock::SECOND));
+        deleting.metadata.deletion_grace_period_seconds = Some(grace);
+        self.update_pod(deleting);
+        Ok(())
+    }
+
+    /// The pod leaves the store (the kubelet confirmed termination, or a force delete).
+    pub fn remove_pod(&mut self, pod_key: &str) {
+        if let Some(pod) = self.state.pods.remove(pod_key) {
+            self.changes.push(Change::PodDeleted(Box::new(pod)));
+        }
+    }
+
+    // ----- Nodes -----
+
+    pub fn create_node(&mut self, mut node: Node) -> Result<String, ApiError> {
+        let name = node.metadata.name.clone().unwrap_or_default();
+        if self.state.nodes.contains_key(&name) {
+            return Err(ApiError::AlreadyExists { resource: "nodes".into(), name });
+        }
+        defaults::default_node(&mut node);
+        let errors = validation::validate_node(&node);
+        if !errors.is_empty() {
+            return Err(ApiError::Invalid(validation::invalid_object_message("Node", &name, &errors)));
+        }
+        self.stamp_new(&mut node.metadata);
+        self.state.nodes.insert(name.clone(), node);
+        self.changes.push(Change::NodeAdded(name.clone()));
+        Ok(name)
+    }
+
+    pub fn update_node(&mut self, mut node: Node) -> Result<(), ApiError> {
+        let name = node.metadata.name.clone().unwrap_or_default();
+        let Some(old) = self.state.nodes.get(&name).cloned() else {
+            return Err(ApiError::NotFound { resource: "nodes".into(), name });
+        };
+        if node == old {
+            return Ok(());
+        }
+        let errors = validation::validate_node(&node);
+        if !errors.is_empty() {
+            return Err(ApiError::Invalid(validation::invalid_object_message("Node", &name, &errors)));
+        }
+        self.stamp_update(&mut node.metadata);
+        self.state.nodes.insert(name.clone(), node);
+        self.changes.push(Change::NodeUpdated { name, old: Box::new(old) });
+        Ok(())
+    }
+
+    pub fn delete_node(&mut self, name: &str) -> Result<(), ApiError> {
+        let Some(node) = self.state.nodes.remove(name) else {
+            return Err(ApiError::NotFound { resource: "nodes".into(), name: name.into() });
+        };
+        self.changes.push(Change::NodeDeleted(Box::new(node)));
+        Ok(())
+    }
+
+    // ----- ControllerRevisions -----
+
+    pub fn create_revision(&mut self, mut revision: ControllerRevision) -> Result<String, ApiError> {
+        let name = revision.metadata.name.clone().unwrap_or_default();
+        let rev_key = key(revision.metadata.namespace.as_deref(), &name);
+        if self.state.revisions.contains_key(&rev_key) {
+            return Err(ApiError::AlreadyExists { resource: "controllerrevisions.apps".into(), name });
+        }
+        self.stamp_new(&mut revision.metadata);
+        let owner_key = owner_key(&revision.metadata);
+        self.state.revisions.insert(rev_key.clone(), revision);
+        self.changes.push(Change::RevisionChanged { owner_key });
+        Ok(rev_key)
+    }
+
+    pub fn update_revision(&mut self, mut revision: ControllerRevision) {
+        let rev_key = key(revision.metadata.namespace.as_deref(), revision.metadata.name.as_deref().unwrap_or(""));
+        if self.state.revisions.get(&rev_key) == Some(&revision) {
+            return;
+        }
+        self.stamp_update(&mut revision.metadata);
+        let owner_key = owner_key(&revision.metadata);
+        self.state.revisions.insert(rev_key, revision);
+        self.changes.push(Change::RevisionChanged { owner_key });
+    }
+
+    pub fn delete_revision(&mut self, rev_key: &str) {
+        if let Some(revision) = self.state.revisions.remove(rev_key) {
+            let owner_key = owner_key(&revision.metadata);
+            self.changes.push(Change::RevisionChanged { owner_key });
+        }
+    }
+
+    // ----- Events -----
+
+    /// Records an event; a repeat of the last event for the same object, reason and
+    /// message is counted, as the client-side event correlator does.
+    pub fn record_event(&mut self, object: &str, event_type: &str, reason: &str, source: &str, message: String) {
+        let now = self.now_ms;
+        let events = &mut self.state.events;
+        if let Some(index) = events.iter().rposition(|e| e.object == object && e.reason == reason && e.message == message) {
+            if let Some(existing) = events.get_mut(index) {
+                existing.count += 1;
+                existing.time_ms = now;
+                return;
+            }
+        }
+        events.push_back(Event {
+            time_ms: now,
+            first_time_ms: now,
+            event_type: event_type.into(),
+            reason: reason.into(),
+            object: object.into(),
+            source: source.into(),
+            message,
+            count: 1,
+        });
+    }
+}
+
+/// The DaemonSet's template generation, from the annotation apps/v1 carries it in.
+pub fn template_generation(ds: &DaemonSet) -> Option<i64> {
+    ds.metadata.annotations.as_ref()?.get(TEMPLATE_GENERATION_ANNOTATION)?.parse().ok()
+}
+
+fn strip_scenario_annotations(meta: &mut ObjectMeta) {
+    if let Some(annotations) = meta.annotations.as_mut() {
+        annotations.remove(APPLY_LATER_ANNOTATION);
+        if annotations.is_empty() {
+            meta.annotations = None;
+        }
+    }
+}
+
+/// The DefaultTolerationSeconds admission plugin: pods that do not already tolerate
+/// not-ready / unreachable NoExecute get a 300 s toleration for each.
+fn add_default_toleration_seconds(pod: &mut Pod) {
+    let Some(spec) = pod.spec.as_mut() else { return };
+    let existing = spec.tolerations.get_or_insert_with(Vec::new);
+    for taint_key in ["node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"] {
+        let taint = k8s_openapi::api::core::v1::Taint {
+            key: taint_key.into(),
+            effect: "NoExecute".into(),
+            ..Default::default()
+        };
+        if existing.iter().any(|t| tolerations::tolerates(t, &taint)) {
+            continue;
+        }
+        existing.push(Toleration {
+            key: Some(taint_key.into()),
+            operator: Some("Exists".into()),
+            effect: Some("NoExecute".into()),
+            toleration_seconds: Some(DEFAULT_TOLERATION_SECONDS),
+            ..Default::default()
+        });
+    }
+}
+
+fn owner_key(meta: &ObjectMeta) -> Option<String> {
+    let owner = meta.owner_references.as_ref()?.iter().find(|o| o.controller == Some(true))?;
+    Some(key(meta.namespace.as_deref(), &owner.name))
+}
+
+fn name_of(object_key: &str) -> String {
+    object_key.rsplit('/').next().unwrap_or(object_key).to_string()
+}
+
+pub fn is_terminal(pod: &Pod) -> bool {
+    matches!(pod.status.as_ref().and_then(|s| s.phase.as_deref()), Some("Succeeded") | Some("Failed"))
+}

@@ -1,0 +1,64 @@
+//! Simulated time. The engine counts milliseconds from the scenario's start; API
+//! timestamps place that start at a fixed instant so every run prints the same times.
+
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::Time;
+use k8s_openapi::jiff::Timestamp;
+
+/// 2026-01-01T00:00:00Z: the wall-clock instant of simulated time zero.
+const EPOCH_SECONDS: i64 = 1_767_225_600;
+
+pub const SECOND: u64 = 1_000;
+pub const MINUTE: u64 = 60 * SECOND;
+
+/// The API timestamp of simulated time `ms`.
+pub fn timestamp(ms: u64) -> Time {
+    let millis = EPOCH_SECONDS * 1_000 + ms as i64;
+    Time(Timestamp::from_millisecond(millis).unwrap_or(Timestamp::UNIX_EPOCH))
+}
+
+/// Simulated milliseconds of an API timestamp (0 for anything before the epoch).
+pub fn millis(time: &Time) -> u64 {
+    let millis = time.0.as_millisecond() - EPOCH_SECONDS * 1_000;
+    millis.max(0) as u64
+}
+
+/// `3.2s`, `1m30s`, `2h5m`: how kubectl prints ages, at second precision above a minute.
+pub fn human_duration(ms: u64) -> String {
+    let seconds = ms / SECOND;
+    if seconds < 60 {
+        if ms % SECOND == 0 || seconds >= 10 {
+            return format!("{seconds}s");
+        }
+        return format!("{}.{}s", seconds, (ms % SECOND) / 100);
+    }
+    let minutes = seconds / 60;
+    if minutes < 60 {
+        let rest = seconds % 60;
+        return if rest == 0 || minutes >= 10 { format!("{minutes}m") } else { format!("{minutes}m{rest}s") };
+    }
+    let hours = minutes / 60;
+    let rest = minutes % 60;
+    if rest == 0 || hours >= 8 { format!("{hours}h") } else { format!("{hours}h{rest}m") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timestamps_round_trip() {
+        for ms in [0, 1, 999, 60_000, 3_600_000] {
+            assert_eq!(millis(&timestamp(ms)), ms);
+        }
+        assert_eq!(timestamp(0).0.to_string(), "2026-01-01T00:00:00Z");
+    }
+
+    #[test]
+    fn ages_print_like_kubectl() {
+        assert_eq!(human_duration(5_000), "5s");
+        assert_eq!(human_duration(2_500), "2.5s");
+        assert_eq!(human_duration(90_000), "1m30s");
+        assert_eq!(human_duration(600_000), "10m");
+        assert_eq!(human_duration(3_900_000), "1h5m");
+    }
+}

@@ -1,0 +1,120 @@
+//! Which pods belong to a DaemonSet and where they are: getDaemonPods (with
+//! ClaimPods' adoption and release) and getNodesToDaemonPods.
+
+use std::collections::BTreeMap;
+
+use k8s_openapi::api::apps::v1::DaemonSet;
+use k8s_openapi::api::core::v1::Pod;
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::OwnerReference;
+
+use dsplay_model::labels::selector_matches;
+
+use crate::api::Api;
+use crate::pod_readiness::{is_terminal, is_terminating};
+use crate::state::ClusterState;
+
+/// A DaemonSet's pods grouped by the node they are on or meant for, nodes in name order.
+pub type DaemonPods<'a> = BTreeMap<String, Vec<&'a Pod>>;
+
+/// `util.GetTargetNodeName`: `spec.nodeName`, else the single value of the injected
+/// `matchFields metadata.name In [node]` term.
+pub fn target_node_name(pod: &Pod) -> Option<&str> {
+    let spec = pod.spec.as_ref()?;
+    if let Some(name) = spec.node_name.as_deref().filter(|n| !n.is_empty()) {
+        return Some(name);
+    }
+    let terms = &spec
+        .affinity
+        .as_ref()?
+        .node_affinity
+        .as_ref()?
+        .required_during_scheduling_ignored_during_execution
+        .as_ref()?
+        .node_selector_terms;
+    terms.iter().flat_map(|t| t.match_fields.iter().flatten()).find_map(|field| {
+        let values = field.values.as_deref()?;
+        (field.key == "metadata.name" && field.operator == "In" && values.len() == 1).then(|| values[0].as_str())
+    })
+}
+
+fn controller_ref(pod: &Pod) -> Option<&OwnerReference> {
+    pod.metadata.owner_references.as_ref()?.iter().find(|o| o.controller == Some(true))
+}
+
+fn is_owned_by(pod: &Pod, ds: &DaemonSet) -> bool {
+    controller_ref(pod).is_some_and(|o| Some(&o.uid) == ds.metadata.uid.as_ref())
+}
+
+fn in_namespace<'a>(state: &'a ClusterState, namespace: &str) -> impl Iterator<Item = &'a Pod> {
+    let prefix = format!("{namespace}/");
+    state.pods.range(prefix.clone()..).take_while(move |(k, _)| k.starts_with(&prefix)).map(|(_, p)| p)
+}
+
+/// ClaimPods: adopts matching orphans and releases owned pods whose labels no longer
+/// match, writing the ownerReference changes through the API. A DaemonSet that is
+/// being deleted adopts nothing.
+pub fn claim_pods(api: &mut Api, ds: &DaemonSet) {
+    let namespace = ds.metadata.namespace.as_deref().unwrap_or("default");
+    let Some(spec) = ds.spec.as_ref() else { return };
+    let mut writes = Vec::new();
+    for pod in in_namespace(&api.state, namespace) {
+        let labels = pod.metadata.labels.clone().unwrap_or_default();
+        let matches = selector_matches(&spec.selector, &labels);
+        match controller_ref(pod) {
+            None if matches && !is_terminating(pod) && ds.metadata.deletion_timestamp.is_none() => {
+                let mut adopted = pod.clone();
+                adopted.metadata.owner_references.get_or_insert_with(Vec::new).push(OwnerReference {
+                    api_version: "apps/v1".into(),
+                    kind: "DaemonSet".into(),
+                    name: ds.metadata.name.clone().unwrap_or_default(),
+                    uid: ds.metadata.uid.clone().unwrap_or_default(),
+                    controller: Some(true),
+                    block_owner_deletion: Some(true),
+                });
+                writes.push(adopted);
+            }
+            Some(_) if is_owned_by(pod, ds) && !matches => {
+                let mut released = pod.clone();
+                if let Some(owners) = released.metadata.owner_references.as_mut() {
+                    owners.retain(|o| Some(&o.uid) != ds.metadata.uid.as_ref());
+                }
+                writes.push(released);
+            }
+            _ => {}
+        }
+    }
+    for pod in writes {
+        api.update_pod(pod);
+    }
+}
+
+/// getNodesToDaemonPods over claimed pods. Terminal pods that are being deleted are
+/// left out unless `include_deleted_terminal`; pods with no node and no target are
+/// ignored.
+pub fn nodes_to_daemon_pods<'a>(state: &'a ClusterState, ds: &DaemonSet, include_deleted_terminal: bool) -> DaemonPods<'a> {
+    let namespace = ds.metadata.namespace.as_deref().unwrap_or("default");
+    let mut map: DaemonPods<'a> = BTreeMap::new();
+    for pod in in_namespace(state, namespace) {
+        if !is_owned_by(pod, ds) {
+            continue;
+        }
+        if !include_deleted_terminal && is_terminal(pod) && is_terminating(pod) {
+            continue;
+        }
+        if let Some(node) = target_node_name(pod) {
+            map.entry(node.to_string()).or_default().push(pod);
+        }
+    }
+    map
+}
+
+/// `podByCreationTimestampAndPhase`: bound pods first, then the oldest, then by name.
+pub fn sort_pods(pods: &mut [&Pod]) {
+    pods.sort_by(|a, b| {
+        let bound = |p: &Pod| p.spec.as_ref().and_then(|s| s.node_name.as_deref()).is_some_and(|n| !n.is_empty());
+        bound(b)
+            .cmp(&bound(a))
+            .then_with(|| a.metadata.creation_timestamp.cmp(&b.metadata.creation_timestamp))
+            .then_with(|| a.metadata.name.cmp(&b.metadata.name))
+    });
+}

@@ -1,0 +1,241 @@
+//! ControllerRevisions: constructHistory, snapshot, dedupCurHistories, cleanupHistory,
+//! Match / getPatch, and the template hash (controller.ComputeHash).
+
+use std::collections::BTreeSet;
+
+use k8s_openapi::api::apps::v1::{ControllerRevision, DaemonSet};
+use k8s_openapi::api::core::v1::PodTemplateSpec;
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::{ObjectMeta, OwnerReference};
+use k8s_openapi::apimachinery::pkg::runtime::RawExtension;
+use serde_json::{json, Value};
+
+use dsplay_model::labels::selector_matches;
+
+use super::daemon_pods::nodes_to_daemon_pods;
+use super::REVISION_HASH_LABEL;
+use crate::api::{key, Api, ApiError};
+use crate::pod_readiness::label;
+
+/// The alphabet of apimachinery's SafeEncodeString.
+const SAFE_ALPHANUMS: &[u8] = b"bcdfghjklmnpqrstvwxz2456789";
+
+/// FNV-32a of the template (its canonical JSON stands in for Go's DeepHashObject
+/// printing) and of the collision count, rendered as SafeEncodeString of the decimal.
+pub fn compute_hash(template: &PodTemplateSpec, collision_count: Option<i32>) -> String {
+    let mut hash: u32 = 0x811c_9dc5;
+    let mut write = |bytes: &[u8]| {
+        for byte in bytes {
+            hash ^= u32::from(*byte);
+            hash = hash.wrapping_mul(0x0100_0193);
+        }
+    };
+    write(&serde_json::to_vec(template).unwrap_or_default());
+    if let Some(count) = collision_count {
+        let mut bytes = [0u8; 8];
+        bytes[..4].copy_from_slice(&(count as u32).to_le_bytes());
+        write(&bytes);
+    }
+    hash.to_string().bytes().map(|b| SAFE_ALPHANUMS[usize::from(b) % SAFE_ALPHANUMS.len()] as char).collect()
+}
+
+/// `getPatch`: `{"spec":{"template":{...,"$patch":"replace"}}}`, what a revision stores
+/// and what `rollout undo` patches back.
+pub fn revision_data(ds: &DaemonSet) -> Value {
+    let template = ds.spec.as_ref().map(|s| s.template.clone()).unwrap_or_default();
+    let mut template = serde_json::to_value(template).unwrap_or(Value::Null);
+    if let Value::Object(map) = &mut template {
+        map.insert("$patch".into(), json!("replace"));
+    }
+    json!({ "spec": { "template": template } })
+}
+
+fn matches_current(ds: &DaemonSet, revision: &ControllerRevision) -> bool {
+    revision.data.as_ref().map(|d| &d.0) == Some(&revision_data(ds))
+}
+
+fn revision_hash(revision: &ControllerRevision) -> String {
+    revision
+        .metadata
+        .labels
+        .as_ref()
+        .and_then(|l| l.get(REVISION_HASH_LABEL).cloned())
+        .unwrap_or_else(|| revision.metadata.name.clone().unwrap_or_default())
+}
+
+fn owner_reference(ds: &DaemonSet) -> OwnerReference {
+    OwnerReference {
+        api_version: "apps/v1".into(),
+        kind: "DaemonSet".into(),
+        name: ds.metadata.name.clone().unwrap_or_default(),
+        uid: ds.metadata.uid.clone().unwrap_or_default(),
+        controller: Some(true),
+        block_owner_deletion: Some(true),
+    }
+}
+
+/// The revisions a DaemonSet controls, adopting orphans in its namespace whose labels
+/// match its selector (`controlledHistories`).
+pub fn controlled_histories(api: &mut Api, ds: &DaemonSet) -> Vec<ControllerRevision> {
+    let namespace = ds.metadata.namespace.clone().unwrap_or_else(|| "default".into());
+    let uid = ds.metadata.uid.clone().unwrap_or_default();
+    let mut owned = Vec::new();
+    let mut adopt = Vec::new();
+    for revision in api.state.revisions.values() {
+        if revision.metadata.namespace.as_deref() != Some(&namespace) {
+            continue;
+        }
+        let controller = revision.metadata.owner_references.iter().flatten().find(|o| o.controller == Some(true));
+        match controller {
+            Some(owner) if owner.uid == uid => owned.push(revision.clone()),
+            None => {
+                let labels = revision.metadata.labels.clone().unwrap_or_default();
+                let selector = ds.spec.as_ref().map(|s| &s.selector);
+                if selector.is_some_and(|s| selector_matches(s, &labels)) && ds.metadata.deletion_timestamp.is_none() {
+                    let mut adopted = revision.clone();
+                    adopted.metadata.owner_references.get_or_insert_with(Vec::new).push(owner_reference(ds));
+                    adopt.push(adopted);
+                }
+            }
+            Some(_) => {}
+        }
+    }
+    for revision in adopt {
+        api.update_revision(revision.clone());
+        owned.push(revision);
+    }
+    owned
+}
+
+/// What `constructHistory` settles on.
+pub struct History {
+    /// The `controller-revision-hash` of the current revision: the hash new pods carry.
+    pub hash: String,
+    pub old: Vec<ControllerRevision>,
+}
+
+/// `constructHistory`. An error means the sync must be retried (a hash collision).
+pub fn construct_history(api: &mut Api, ds: &DaemonSet) -> Result<History, String> {
+    let mut histories = controlled_histories(api, ds);
+    for revision in &mut histories {
+        let labels = revision.metadata.labels.get_or_insert_with(Default::default);
+        if !labels.contains_key(REVISION_HASH_LABEL) {
+            labels.insert(REVISION_HASH_LABEL.into(), revision.metadata.name.clone().unwrap_or_default());
+            api.update_revision(revision.clone());
+        }
+    }
+    let (mut current, old): (Vec<_>, Vec<_>) = histories.into_iter().partition(|r| matches_current(ds, r));
+    let max_revision = old.iter().map(|r| r.revision).max().unwrap_or(0);
+    let current = match current.len() {
+        0 => snapshot(api, ds, max_revision + 1)?,
+        1 => current.remove(0),
+        _ => dedup_current_histories(api, ds, current),
+    };
+    let mut current = current;
+    if current.revision < max_revision + 1 {
+        current.revision = max_revision + 1;
+        api.update_revision(current.clone());
+    }
+    Ok(History { hash: revision_hash(&current), old })
+}
+
+/// `dedupCurHistories`: keeps the highest revision, relabels pods that carry the
+/// other hashes, and deletes the duplicates.
+fn dedup_current_histories(api: &mut Api, ds: &DaemonSet, mut current: Vec<ControllerRevision>) -> ControllerRevision {
+    current.sort_by_key(|r| std::cmp::Reverse(r.revision));
+    let keep = current.remove(0);
+    let keep_hash = revision_hash(&keep);
+    let stale: BTreeSet<String> = current.iter().map(revision_hash).collect();
+    let relabel: Vec<_> = nodes_to_daemon_pods(&api.state, ds, true)
+        .into_values()
+        .flatten()
+        .filter(|p| label(p, REVISION_HASH_LABEL).is_some_and(|h| stale.contains(h)))
+        .cloned()
+        .collect();
+    for mut pod in relabel {
+        pod.metadata.labels.get_or_insert_with(Default::default).insert(REVISION_HASH_LABEL.into(), keep_hash.clone());
+        api.update_pod(pod);
+    }
+    for duplicate in current {
+        api.delete_revision(&key(duplicate.metadata.namespace.as_deref(), duplicate.metadata.name.as_deref().unwrap_or("")));
+    }
+    keep
+}
+
+/// `snapshot`: a new revision named `<ds>-<hash>`; on a name clash with a different
+/// template the collision count goes up and the sync is retried with a new hash.
+fn snapshot(api: &mut Api, ds: &DaemonSet, revision: i64) -> Result<ControllerRevision, String> {
+    let collision_count = ds.status.as_ref().and_then(|s| s.collision_count);
+    let template = ds.spec.as_ref().map(|s| s.template.clone()).unwrap_or_default();
+    let hash = compute_hash(&template, collision_count);
+    let name = format!("{}-{}", ds.metadata.name.as_deref().unwrap_or(""), hash);
+    let mut labels = template.metadata.as_ref().and_then(|m| m.labels.clone()).unwrap_or_default();
+    labels.insert(REVISION_HASH_LABEL.into(), hash.clone());
+    let history = ControllerRevision {
+        metadata: ObjectMeta {
+            name: Some(name.clone()),
+            namespace: ds.metadata.namespace.clone(),
+            labels: Some(labels),
+            annotations: ds.metadata.annotations.clone(),
+            owner_references: Some(vec![owner_reference(ds)]),
+            ..Default::default()
+        },
+        data: Some(RawExtension(revision_data(ds))),
+        revision,
+    };
+    match api.create_revision(history.clone()) {
+        Ok(rev_key) => Ok(api.state.revisions.get(&rev_key).cloned().unwrap_or(history)),
+        Err(ApiError::AlreadyExists { .. }) => {
+            let rev_key = key(ds.metadata.namespace.as_deref(), &name);
+            let existing = api.state.revisions.get(&rev_key).cloned();
+            if let Some(existing) = existing.filter(|e| matches_current(ds, e)) {
+                return Ok(existing);
+            }
+            let ds_key = key(ds.metadata.namespace.as_deref(), ds.metadata.name.as_deref().unwrap_or(""));
+            let mut status = ds.status.clone().unwrap_or_default();
+            status.collision_count = Some(collision_count.unwrap_or(0) + 1);
+            api.update_daemonset_status(&ds_key, status);
+            Err(format!("found a hash collision for DaemonSet {name:?} - bumping collisionCount to resolve it"))
+        }
+        Err(other) => Err(other.to_string()),
+    }
+}
+
+/// `cleanupHistory`: deletes the oldest revisions beyond revisionHistoryLimit, never
+/// one whose hash a live pod still carries.
+pub fn cleanup_history(api: &mut Api, ds: &DaemonSet, mut old: Vec<ControllerRevision>) {
+    let limit = ds.spec.as_ref().and_then(|s| s.revision_history_limit).unwrap_or(10).max(0) as usize;
+    if old.len() <= limit {
+        return;
+    }
+    let mut to_kill = old.len() - limit;
+    let live: BTreeSet<String> = nodes_to_daemon_pods(&api.state, ds, true)
+        .into_values()
+        .flatten()
+        .filter_map(|p| label(p, REVISION_HASH_LABEL).map(str::to_string))
+        .collect();
+    old.sort_by_key(|r| r.revision);
+    for revision in old {
+        if to_kill == 0 {
+            break;
+        }
+        if live.contains(&revision_hash(&revision)) {
+            continue;
+        }
+        api.delete_revision(&key(revision.metadata.namespace.as_deref(), revision.metadata.name.as_deref().unwrap_or("")));
+        to_kill -= 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hash_is_stable_and_changes_with_collisions() {
+        let template = PodTemplateSpec::default();
+        let a = compute_hash(&template, None);
+        assert_eq!(a, compute_hash(&template, None));
+        assert_ne!(a, compute_hash(&template, Some(1)));
+        assert!(a.bytes().all(|b| SAFE_ALPHANUMS.contains(&b)));
+    }
+}

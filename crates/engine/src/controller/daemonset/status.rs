@@ -1,0 +1,102 @@
+//! `updateDaemonSetStatus`, `util.IsPodUpdated`, and kubectl's reading of the status
+//! (`DaemonSetStatusViewer`, what `kubectl rollout status` prints).
+
+use k8s_openapi::api::apps::v1::{DaemonSet, DaemonSetStatus};
+use k8s_openapi::api::core::v1::Pod;
+
+use super::daemon_pods::{sort_pods, DaemonPods};
+use super::should_run::node_should_run_daemon_pod;
+use super::{REVISION_HASH_LABEL, TEMPLATE_GENERATION_LABEL};
+use crate::pod_readiness::{is_pod_available, is_pod_ready, label};
+use crate::state::ClusterState;
+
+/// A pod is updated when it carries the current revision hash or the current
+/// template generation.
+pub fn is_pod_updated(pod: &Pod, hash: &str, template_generation: Option<i64>) -> bool {
+    let hash_matches = label(pod, REVISION_HASH_LABEL) == Some(hash);
+    let generation_matches = template_generation.is_some_and(|generation| {
+        label(pod, TEMPLATE_GENERATION_LABEL).is_some_and(|l| l == generation.to_string())
+    });
+    hash_matches || generation_matches
+}
+
+/// The seven counts, from the informer view. For readiness, availability and
+/// "updated", only the first pod of a node (bound, oldest) is looked at.
+pub fn compute_status(
+    view: &ClusterState,
+    ds: &DaemonSet,
+    daemon_pods: &DaemonPods,
+    hash: &str,
+    template_generation: Option<i64>,
+    now_ms: u64,
+) -> DaemonSetStatus {
+    let min_ready = ds.spec.as_ref().and_then(|s| s.min_ready_seconds).unwrap_or(0);
+    let (mut desired, mut current, mut misscheduled, mut ready, mut available, mut updated) = (0, 0, 0, 0, 0, 0);
+    for (name, node) in &view.nodes {
+        let should_run = node_should_run_daemon_pod(node, ds).should_run;
+        let pods = daemon_pods.get(name).filter(|p| !p.is_empty());
+        if should_run {
+            desired += 1;
+            if let Some(pods) = pods {
+                current += 1;
+                let mut sorted = pods.clone();
+                sort_pods(&mut sorted);
+                let first = sorted[0];
+                if is_pod_ready(first) {
+                    ready += 1;
+                    if is_pod_available(first, min_ready, now_ms) {
+                        available += 1;
+                    }
+                }
+                if is_pod_updated(first, hash, template_generation) {
+                    updated += 1;
+                }
+            }
+        } else if pods.is_some() {
+            misscheduled += 1;
+        }
+    }
+    let old = ds.status.clone().unwrap_or_default();
+    DaemonSetStatus {
+        desired_number_scheduled: desired,
+        current_number_scheduled: current,
+        number_misscheduled: misscheduled,
+        number_ready: ready,
+        number_available: Some(available),
+        updated_number_scheduled: Some(updated),
+        number_unavailable: Some(desired - available),
+        observed_generation: old.observed_generation,
+        collision_count: old.collision_count,
+        conditions: old.conditions,
+    }
+}
+
+/// kubectl's `DaemonSetStatusViewer.Status`: the line `rollout status` prints, and
+/// whether the rollout is done.
+pub fn rollout_status(ds: &DaemonSet) -> Result<(String, bool), String> {
+    let name = ds.metadata.name.as_deref().unwrap_or("");
+    let strategy = ds.spec.as_ref().and_then(|s| s.update_strategy.as_ref()).and_then(|u| u.type_.as_deref());
+    if strategy.unwrap_or("RollingUpdate") != "RollingUpdate" {
+        return Err("rollout status is only available for RollingUpdate strategy type".into());
+    }
+    let status = ds.status.clone().unwrap_or_default();
+    if ds.metadata.generation.unwrap_or(0) > status.observed_generation.unwrap_or(0) {
+        return Ok(("Waiting for daemon set spec update to be observed...".into(), false));
+    }
+    let desired = status.desired_number_scheduled;
+    let updated = status.updated_number_scheduled.unwrap_or(0);
+    let available = status.number_available.unwrap_or(0);
+    if updated < desired {
+        return Ok((
+            format!("Waiting for daemon set \"{name}\" rollout to finish: {updated} out of {desired} new pods have been updated..."),
+            false,
+        ));
+    }
+    if available < desired {
+        return Ok((
+            format!("Waiting for daemon set \"{name}\" rollout to finish: {available} of {desired} updated pods are available..."),
+            false,
+        ));
+    }
+    Ok((format!("daemon set \"{name}\" successfully rolled out"), true))
+}

@@ -1,0 +1,144 @@
+//! `syncDaemonSet`: one reconcile of one DaemonSet, in upstream's order:
+//! history, manage, rollingUpdate (only when manage wrote nothing, as the
+//! expectations gate does in a real cluster), cleanupHistory, then status.
+
+use k8s_openapi::api::apps::v1::DaemonSet;
+
+use dsplay_model::labels::selector_is_empty;
+
+use super::daemon_pods::{claim_pods, nodes_to_daemon_pods};
+use super::history::{cleanup_history, construct_history};
+use super::manage::{manage, Plan};
+use super::pod_template::create_pod_template;
+use super::rolling_update::rolling_update;
+use super::status::compute_status;
+use super::{FailedPodsBackoff, BURST_REPLICAS};
+use crate::api::{template_generation_of, Api};
+use crate::clock::SECOND;
+
+const SOURCE: &str = "daemonset-controller";
+
+#[derive(Clone, Debug, Default)]
+pub struct DaemonSetController {
+    backoff: FailedPodsBackoff,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SyncOutcome {
+    /// Sync this DaemonSet again after this many milliseconds.
+    pub requeue_after: Option<u64>,
+}
+
+fn event_object(ds: &DaemonSet) -> String {
+    format!(
+        "DaemonSet/{}/{}",
+        ds.metadata.namespace.as_deref().unwrap_or("default"),
+        ds.metadata.name.as_deref().unwrap_or("")
+    )
+}
+
+impl DaemonSetController {
+    pub fn sync(&mut self, api: &mut Api, ds_key: &str) -> SyncOutcome {
+        let Some(ds) = api.state.daemonsets.get(ds_key).cloned() else { return SyncOutcome::default() };
+        let now = api.now();
+        let selector_empty = ds.spec.as_ref().is_none_or(|s| selector_is_empty(&s.selector));
+        if selector_empty {
+            let message = "This daemon set is selecting all pods. A non-empty selector is required.";
+            api.record_event(&event_object(&ds), "Warning", "SelectingAll", SOURCE, message.into());
+            return SyncOutcome::default();
+        }
+        if ds.metadata.deletion_timestamp.is_some() {
+            return SyncOutcome::default();
+        }
+        let history = match construct_history(api, &ds) {
+            Ok(history) => history,
+            Err(_) => return SyncOutcome { requeue_after: Some(SECOND / 10) },
+        };
+        claim_pods(api, &ds);
+        let view = api.state.clone();
+        let Some(ds) = view.daemonsets.get(ds_key) else { return SyncOutcome::default() };
+        let template_generation = template_generation_of(ds);
+        let daemon_pods = nodes_to_daemon_pods(&view, ds, false);
+
+        let plan = manage(&view, ds, &daemon_pods, &history.hash, &mut self.backoff, now);
+        let mut requeue_after = plan.requeue_after;
+        let wrote = !plan.creates.is_empty() || !plan.deletes.is_empty();
+        self.sync_nodes(api, ds, &plan, &history.hash);
+        let rolling = ds.spec.as_ref().and_then(|s| s.update_strategy.as_ref()).and_then(|u| u.type_.as_deref())
+            == Some("RollingUpdate");
+        if !wrote && rolling {
+            let plan = rolling_update(&view, ds, &daemon_pods, &history.hash, template_generation, now);
+            self.sync_nodes(api, ds, &plan, &history.hash);
+        }
+        cleanup_history(api, ds, history.old);
+
+        let mut status = compute_status(&view, ds, &daemon_pods, &history.hash, template_generation, now);
+        status.observed_generation = ds.metadata.generation;
+        let stored = ds.status.clone().unwrap_or_default();
+        let counts = |s: &k8s_openapi::api::apps::v1::DaemonSetStatus| {
+            (
+                s.desired_number_scheduled,
+                s.current_number_scheduled,
+                s.number_misscheduled,
+                s.number_ready,
+                s.number_available.unwrap_or(0),
+                s.updated_number_scheduled.unwrap_or(0),
+                s.number_unavailable.unwrap_or(0),
+            )
+        };
+        let observed_current = stored.observed_generation.unwrap_or(0) >= ds.metadata.generation.unwrap_or(0);
+        if counts(&status) != counts(&stored) || !observed_current {
+            api.update_daemonset_status(ds_key, status.clone());
+        }
+        let min_ready = ds.spec.as_ref().and_then(|s| s.min_ready_seconds).unwrap_or(0);
+        if min_ready > 0 && status.number_ready != status.number_available.unwrap_or(0) {
+            let after = min_ready as u64 * SECOND;
+            requeue_after = Some(requeue_after.map_or(after, |r| r.min(after)));
+        }
+        SyncOutcome { requeue_after }
+    }
+
+    /// `syncNodes`: at most BURST_REPLICAS creates and deletes; creates go out in
+    /// slow-start batches (1, 2, 4, ...) and stop at the first batch with a failure.
+    fn sync_nodes(&mut self, api: &mut Api, ds: &DaemonSet, plan: &Plan, hash: &str) {
+        let object = event_object(ds);
+        for event in &plan.events {
+            api.record_event(&object, event.event_type, event.reason, SOURCE, event.message.clone());
+        }
+        let creates = &plan.creates[..plan.creates.len().min(BURST_REPLICAS)];
+        let mut batch_size = 1;
+        let mut start = 0;
+        while start < creates.len() {
+            let end = (start + batch_size).min(creates.len());
+            let mut failed = false;
+            for node in &creates[start..end] {
+                let mut pod = create_pod_template(ds, node, hash);
+                // A template that names its node creates the pod already bound.
+                if let Some(spec) = pod.spec.as_mut() {
+                    spec.node_name = ds.spec.as_ref().and_then(|s| s.template.spec.as_ref()?.node_name.clone());
+                }
+                match api.create_pod(pod) {
+                    Ok(pod_key) => {
+                        let name = pod_key.rsplit('/').next().unwrap_or("").to_string();
+                        api.record_event(&object, "Normal", "SuccessfulCreate", SOURCE, format!("Created pod: {name}"));
+                    }
+                    Err(error) => {
+                        failed = true;
+                        api.record_event(&object, "Warning", "FailedCreate", SOURCE, format!("Error creating: {error}"));
+                    }
+                }
+            }
+            if failed {
+                break;
+            }
+            start = end;
+            batch_size *= 2;
+        }
+        for pod_key in plan.deletes.iter().take(BURST_REPLICAS) {
+            let name = pod_key.rsplit('/').next().unwrap_or("").to_string();
+            if api.delete_pod(pod_key, None).is_ok() {
+                api.record_event(&object, "Normal", "SuccessfulDelete", SOURCE, format!("Deleted pod: {name}"));
+            }
+        }
+    }
+}

@@ -1,0 +1,190 @@
+//! The node lifecycle controller (pkg/controller/nodelifecycle): a node whose kubelet
+//! stops posting status becomes Ready=Unknown after the grace period, its pods are
+//! marked not Ready, and condition taints follow conditions (NoSchedule taints for
+//! pressure, network, cordon; NoSchedule and NoExecute for not-ready / unreachable).
+
+use std::collections::BTreeSet;
+
+use k8s_openapi::api::core::v1::{Node, NodeCondition, Taint};
+
+use crate::api::Api;
+use crate::clock;
+use crate::kubelet;
+use crate::pod_readiness::node_name;
+
+const SOURCE: &str = "node-controller";
+const MANAGED_PREFIX: &str = "node.kubernetes.io/";
+const MANAGED_KEYS: [&str; 7] =
+    ["not-ready", "unreachable", "unschedulable", "memory-pressure", "disk-pressure", "pid-pressure", "network-unavailable"];
+
+fn condition<'a>(node: &'a Node, type_: &str) -> Option<&'a NodeCondition> {
+    node.status.as_ref()?.conditions.as_ref()?.iter().find(|c| c.type_ == type_)
+}
+
+/// The lifecycle-managed taints a node should carry, as (key, effect).
+fn desired_condition_taints(node: &Node) -> Vec<(String, &'static str)> {
+    let mut taints = Vec::new();
+    let mut add = |name: &str, effect: &'static str| taints.push((format!("{MANAGED_PREFIX}{name}"), effect));
+    match condition(node, "Ready").map(|c| c.status.as_str()) {
+        Some("False") => {
+            add("not-ready", "NoSchedule");
+            add("not-ready", "NoExecute");
+        }
+        Some("Unknown") => {
+            add("unreachable", "NoSchedule");
+            add("unreachable", "NoExecute");
+        }
+        _ => {}
+    }
+    for (type_, name) in [
+        ("MemoryPressure", "memory-pressure"),
+        ("DiskPressure", "disk-pressure"),
+        ("PIDPressure", "pid-pressure"),
+        ("NetworkUnavailable", "network-unavailable"),
+    ] {
+        if condition(node, type_).is_some_and(|c| c.status == "True") {
+            add(name, "NoSchedule");
+        }
+    }
+    if node.spec.as_ref().and_then(|s| s.unschedulable) == Some(true) {
+        add("unschedulable", "NoSchedule");
+    }
+    taints
+}
+
+fn is_managed(taint: &Taint) -> bool {
+    taint.key.strip_prefix(MANAGED_PREFIX).is_some_and(|k| MANAGED_KEYS.contains(&k))
+}
+
+/// Condition taints follow conditions: adds the missing ones, removes those with no
+/// condition behind them, keeps every other taint as it is.
+pub fn reconcile_condition_taints(mut node: Node, now_ms: u64) -> Node {
+    let desired = desired_condition_taints(&node);
+    let spec = node.spec.get_or_insert_with(Default::default);
+    let mut taints = spec.taints.take().unwrap_or_default();
+    taints.retain(|t| !is_managed(t) || desired.iter().any(|(k, e)| *k == t.key && *e == t.effect));
+    for (key, effect) in desired {
+        if !taints.iter().any(|t| t.key == key && t.effect == effect) {
+            let time_added = (effect == "NoExecute").then(|| clock::timestamp(now_ms));
+            taints.push(Taint { key, effect: effect.into(), value: None, time_added });
+        }
+    }
+    spec.taints = (!taints.is_empty()).then_some(taints);
+    node
+}
+
+fn set_ready_condition(node: &mut Node, status: &str, reason: &str, message: &str, now_ms: u64) {
+    let conditions = node.status.get_or_insert_with(Default::default).conditions.get_or_insert_with(Vec::new);
+    let time = Some(clock::timestamp(now_ms));
+    match conditions.iter_mut().find(|c| c.type_ == "Ready") {
+        Some(ready) => {
+            if ready.status != status {
+                ready.last_transition_time = time.clone();
+            }
+            ready.status = status.into();
+            ready.reason = Some(reason.into());
+            ready.message = Some(message.into());
+            ready.last_heartbeat_time = time;
+        }
+        None => conditions.push(NodeCondition {
+            type_: "Ready".into(),
+            status: status.into(),
+            reason: Some(reason.into()),
+            message: Some(message.into()),
+            last_heartbeat_time: time.clone(),
+            last_transition_time: time,
+        }),
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct NodeLifecycle {
+    /// Nodes whose kubelet has stopped posting status.
+    silent: BTreeSet<String>,
+}
+
+impl NodeLifecycle {
+    pub fn is_silent(&self, node: &str) -> bool {
+        self.silent.contains(node)
+    }
+
+    pub fn kubelet_stops(&mut self, node: &str) {
+        self.silent.insert(node.to_string());
+    }
+
+    /// The kubelet posts status again: Ready=True, and its pods report Ready again.
+    pub fn kubelet_resumes(&mut self, api: &mut Api, name: &str) {
+        self.silent.remove(name);
+        let now = api.now();
+        if let Some(mut node) = api.state.nodes.get(name).cloned() {
+            set_ready_condition(&mut node, "True", "KubeletReady", "kubelet is posting ready status", now);
+            let _ = api.update_node(reconcile_condition_taints(node, now));
+        }
+    }
+
+    /// One pass of the monitor over a node: heartbeat timeout and condition taints.
+    pub fn monitor(&mut self, api: &mut Api, name: &str) {
+        let now = api.now();
+        let Some(mut node) = api.state.nodes.get(name).cloned() else { return };
+        let ready_status = condition(&node, "Ready").map(|c| c.status.clone());
+        if self.silent.contains(name) && ready_status.as_deref() != Some("Unknown") {
+            set_ready_condition(&mut node, "Unknown", "NodeStatusUnknown", "Kubelet stopped posting node status.", now);
+            api.record_event(&format!("Node//{name}"), "Normal", "NodeNotReady", SOURCE, format!("Node {name} status is now: NodeNotReady"));
+            let pods: Vec<_> =
+                api.state.pods.iter().filter(|(_, p)| node_name(p) == Some(name)).map(|(_, p)| p.clone()).collect();
+            for pod in pods {
+                api.update_pod(kubelet::set_not_ready(pod, now));
+            }
+        }
+        let _ = api.update_node(reconcile_condition_taints(node, now));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use k8s_openapi::api::core::v1::{NodeSpec, NodeStatus};
+
+    fn node_with(conditions: Vec<(&str, &str)>, unschedulable: bool, taints: Vec<Taint>) -> Node {
+        Node {
+            spec: Some(NodeSpec { unschedulable: Some(unschedulable), taints: Some(taints), ..Default::default() }),
+            status: Some(NodeStatus {
+                conditions: Some(
+                    conditions
+                        .into_iter()
+                        .map(|(t, s)| NodeCondition { type_: t.into(), status: s.into(), ..Default::default() })
+                        .collect(),
+                ),
+                ..Default::default()
+            }),
+            ..Default::default()
+        }
+    }
+
+    fn keys(node: &Node) -> Vec<String> {
+        node.spec.as_ref().and_then(|s| s.taints.as_ref()).map_or(vec![], |t| {
+            t.iter().map(|t| format!("{}:{}", t.key, t.effect)).collect()
+        })
+    }
+
+    #[test]
+    fn cordon_and_conditions_bring_their_taints() {
+        let node = node_with(vec![("Ready", "True"), ("NetworkUnavailable", "True")], true, vec![]);
+        let node = reconcile_condition_taints(node, 0);
+        assert_eq!(keys(&node), vec!["node.kubernetes.io/network-unavailable:NoSchedule", "node.kubernetes.io/unschedulable:NoSchedule"]);
+    }
+
+    #[test]
+    fn taints_without_a_condition_are_removed_and_user_taints_kept() {
+        let stale = Taint { key: "node.kubernetes.io/unreachable".into(), effect: "NoExecute".into(), ..Default::default() };
+        let user = Taint { key: "dedicated".into(), effect: "NoSchedule".into(), value: Some("db".into()), time_added: None };
+        let node = reconcile_condition_taints(node_with(vec![("Ready", "True")], false, vec![stale, user]), 0);
+        assert_eq!(keys(&node), vec!["dedicated:NoSchedule"]);
+    }
+
+    #[test]
+    fn unknown_ready_gives_unreachable_taints() {
+        let node = reconcile_condition_taints(node_with(vec![("Ready", "Unknown")], false, vec![]), 0);
+        assert_eq!(keys(&node), vec!["node.kubernetes.io/unreachable:NoSchedule", "node.kubernetes.io/unreachable:NoExecute"]);
+    }
+}

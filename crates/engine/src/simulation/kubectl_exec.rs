@@ -1,0 +1,432 @@
+//! kubectl commands against the simulated API server, printing what kubectl prints.
+
+use k8s_openapi::api::apps::v1::DaemonSet;
+use k8s_openapi::api::core::v1::{Node, Pod, Taint};
+use serde_json::Value;
+
+use super::Simulation;
+use crate::api::{key, patch, ApiError};
+use crate::controller::daemonset::{revision_data, rollout_status, target_node_name};
+use crate::kubectl::command::{Kubectl, ObjRef, PatchType, PodRef, Resource};
+use crate::kubectl::printers;
+use crate::pod_readiness::{is_terminating, node_name};
+use crate::scenario::ManifestObject;
+
+type Outcome = Result<String, String>;
+
+impl Simulation {
+    pub(super) fn kubectl(&mut self, command: &Kubectl) -> Outcome {
+        match command {
+            Kubectl::Apply { name } => self.apply(name),
+            Kubectl::Label { node, set, remove, overwrite } => self.label(node, set, remove, *overwrite),
+            Kubectl::Taint { node, add, remove, overwrite } => self.taint(node, add, remove, *overwrite),
+            Kubectl::Cordon(node) => self.cordon(node, true),
+            Kubectl::Uncordon(node) => self.cordon(node, false),
+            Kubectl::Drain { node, ignore_daemonsets, force, .. } => self.drain(node, *ignore_daemonsets, *force),
+            Kubectl::DeletePod(pod) => {
+                let pod_key = self.resolve_pod(pod)?;
+                self.api.delete_pod(&pod_key, None).map_err(|e| e.to_string())?;
+                Ok(format!("pod \"{}\" deleted", name_of(&pod_key)))
+            }
+            Kubectl::DeleteNode(name) => {
+                self.api.delete_node(name).map_err(|e| e.to_string())?;
+                Ok(format!("node \"{name}\" deleted"))
+            }
+            Kubectl::DeleteDaemonSet(ds) => {
+                let ds_key = self.resolve_daemonset(ds)?;
+                self.api.delete_daemonset(&ds_key).map_err(|e| e.to_string())?;
+                Ok(format!("daemonset.apps \"{}\" deleted", name_of(&ds_key)))
+            }
+            Kubectl::SetImage { ds, container, image } => self.set_image(ds, container, image),
+            Kubectl::Patch { ds, patch, patch_type } => self.patch(ds, patch, *patch_type),
+            Kubectl::RolloutUndo { ds, to_revision } => self.rollout_undo(ds, *to_revision),
+            Kubectl::RolloutStatus { ds } => {
+                let ds_key = self.resolve_daemonset(ds)?;
+                let ds = self.api.state.daemonsets.get(&ds_key).ok_or_else(|| not_found_ds(&ds_key))?;
+                rollout_status(ds).map(|(line, _)| line).map_err(|e| format!("error: {e}"))
+            }
+            Kubectl::RolloutHistory { ds, revision } => {
+                let ds_key = self.resolve_daemonset(ds)?;
+                let (namespace, name) = split_key(&ds_key);
+                printers::rollout_history(&self.api.state, namespace, name, *revision)
+            }
+            Kubectl::Get { resource, name, namespace, all_namespaces, wide, output } => {
+                self.get(*resource, name.as_deref(), namespace.as_deref(), *all_namespaces, *wide, output.as_deref())
+            }
+            Kubectl::Describe { resource, name, namespace } => self.describe(*resource, name.as_deref(), namespace.as_deref()),
+        }
+    }
+
+    // ----- name resolution: the playground finds a DaemonSet by name in any namespace -----
+
+    fn resolve_daemonset(&self, ds: &ObjRef) -> Result<String, String> {
+        if let Some(namespace) = &ds.namespace {
+            let ds_key = key(Some(namespace), &ds.name);
+            return if self.api.state.daemonsets.contains_key(&ds_key) { Ok(ds_key) } else { Err(not_found_ds(&ds_key)) };
+        }
+        let matches: Vec<&String> = self.api.state.daemonsets.keys().filter(|k| name_of(k) == ds.name).collect();
+        match matches.as_slice() {
+            [only] => Ok((*only).clone()),
+            [] => Err(not_found_ds(&key(None, &ds.name))),
+            several => Ok(several.iter().find(|k| k.starts_with("default/")).unwrap_or(&several[0]).to_string()),
+        }
+    }
+
+    fn resolve_pod(&self, pod: &PodRef) -> Result<String, String> {
+        match pod {
+            PodRef::Name(reference) => {
+                let candidates: Vec<&String> = match &reference.namespace {
+                    Some(namespace) => self.api.state.pods.keys().filter(|k| **k == key(Some(namespace), &reference.name)).collect(),
+                    None => self.api.state.pods.keys().filter(|k| name_of(k) == reference.name).collect(),
+                };
+                candidates.first().map(|k| (*k).clone()).ok_or_else(|| {
+                    ApiError::NotFound { resource: "pods".into(), name: reference.name.clone() }.to_string()
+                })
+            }
+            PodRef::OnNode(node) => self
+                .api
+                .state
+                .pods
+                .iter()
+                .find(|(_, p)| target_node_name(p) == Some(node) && !is_terminating(p) && is_daemon_pod(p))
+                .map(|(k, _)| k.clone())
+                .ok_or_else(|| format!("error: no daemon pod on node \"{node}\"")),
+        }
+    }
+
+    // ----- writes -----
+
+    fn apply(&mut self, name: &str) -> Outcome {
+        let manifest = self
+            .scenario
+            .manifests
+            .iter()
+            .find(|m| m.name == name)
+            .cloned()
+            .ok_or_else(|| format!("error: the path \"{name}\" does not exist"))?;
+        match manifest.object {
+            ManifestObject::DaemonSet(ds) => {
+                let ds_key = key(ds.metadata.namespace.as_deref(), ds.metadata.name.as_deref().unwrap_or(""));
+                let display = format!("daemonset.apps/{}", name_of(&ds_key));
+                match self.api.state.daemonsets.get(&ds_key).cloned() {
+                    None => {
+                        self.api.create_daemonset(ds).map_err(|e| e.to_string())?;
+                        Ok(format!("{display} created"))
+                    }
+                    Some(existing) => {
+                        let mut updated = existing.clone();
+                        updated.spec = ds.spec;
+                        updated.metadata.labels = ds.metadata.labels;
+                        updated.metadata.annotations = merge_annotations(&existing, ds.metadata.annotations);
+                        let before = existing.metadata.resource_version.clone();
+                        self.api.update_daemonset(updated).map_err(|e| e.to_string())?;
+                        let after = self.api.state.daemonsets.get(&ds_key).and_then(|d| d.metadata.resource_version.clone());
+                        Ok(format!("{display} {}", if before == after { "unchanged" } else { "configured" }))
+                    }
+                }
+            }
+            ManifestObject::Node(node) => {
+                let node_name = node.metadata.name.clone().unwrap_or_default();
+                self.register_node(node)?;
+                Ok(format!("node/{node_name} created"))
+            }
+            ManifestObject::Pod(pod) => {
+                let pod_key = self.api.create_pod(pod).map_err(|e| e.to_string())?;
+                Ok(format!("pod/{} created", name_of(&pod_key)))
+            }
+        }
+    }
+
+    fn node(&self, name: &str) -> Result<Node, String> {
+        self.api
+            .state
+            .nodes
+            .get(name)
+            .cloned()
+            .ok_or_else(|| ApiError::NotFound { resource: "nodes".into(), name: name.into() }.to_string())
+    }
+
+    fn label(&mut self, name: &str, set: &[(String, String)], remove: &[String], overwrite: bool) -> Outcome {
+        let mut node = self.node(name)?;
+        let labels = node.metadata.labels.get_or_insert_with(Default::default);
+        for (k, v) in set {
+            if let Some(existing) = labels.get(k).filter(|e| *e != v) {
+                if !overwrite {
+                    return Err(format!("error: '{k}' already has a value ({existing}), and --overwrite is false"));
+                }
+            }
+            labels.insert(k.clone(), v.clone());
+        }
+        let mut notes = Vec::new();
+        for k in remove {
+            if labels.remove(k).is_none() {
+                notes.push(format!("label \"{k}\" not found."));
+            }
+        }
+        let before = self.api.state.nodes.get(name).cloned();
+        let changed = before.as_ref() != Some(&node);
+        self.api.update_node(node).map_err(|e| e.to_string())?;
+        let verb = match (changed, set.is_empty()) {
+            (false, _) => "not labeled",
+            (true, true) => "unlabeled",
+            (true, false) => "labeled",
+        };
+        notes.push(format!("node/{name} {verb}"));
+        Ok(notes.join("\n"))
+    }
+
+    fn taint(&mut self, name: &str, add: &[Taint], remove: &[(String, Option<String>)], overwrite: bool) -> Outcome {
+        let mut node = self.node(name)?;
+        let taints = node.spec.get_or_insert_with(Default::default).taints.get_or_insert_with(Vec::new);
+        for (k, effect) in remove {
+            let before = taints.len();
+            taints.retain(|t| !(t.key == *k && effect.as_ref().is_none_or(|e| *e == t.effect)));
+            if taints.len() == before {
+                let shown = effect.as_ref().map_or(k.clone(), |e| format!("{k}:{e}"));
+                return Err(format!("error: taint {shown:?} not found"));
+            }
+        }
+        for taint in add {
+            match taints.iter().position(|t| t.key == taint.key && t.effect == taint.effect) {
+                Some(_) if !overwrite => {
+                    return Err(format!(
+                        "error: node {name} already has {} taint(s) with same effect(s) and --overwrite is false",
+                        taint.key
+                    ))
+                }
+                Some(i) => taints[i] = with_time_added(taint, self.api.now()),
+                None => taints.push(with_time_added(taint, self.api.now())),
+            }
+        }
+        if taints.is_empty() {
+            node.spec.get_or_insert_with(Default::default).taints = None;
+        }
+        self.api.update_node(node).map_err(|e| e.to_string())?;
+        Ok(format!("node/{name} {}", if add.is_empty() { "untainted" } else { "tainted" }))
+    }
+
+    fn cordon(&mut self, name: &str, cordon: bool) -> Outcome {
+        let mut node = self.node(name)?;
+        let spec = node.spec.get_or_insert_with(Default::default);
+        let verb = if cordon { "cordoned" } else { "uncordoned" };
+        if spec.unschedulable.unwrap_or(false) == cordon {
+            return Ok(format!("node/{name} already {verb}"));
+        }
+        spec.unschedulable = cordon.then_some(true);
+        self.api.update_node(node).map_err(|e| e.to_string())?;
+        Ok(format!("node/{name} {verb}"))
+    }
+
+    /// kubectl drain: cordon, refuse what it may not evict, then evict the rest.
+    fn drain(&mut self, name: &str, ignore_daemonsets: bool, force: bool) -> Outcome {
+        let mut lines = vec![self.cordon(name, true)?];
+        let pods: Vec<(String, Pod)> = self
+            .api
+            .state
+            .pods
+            .iter()
+            .filter(|(_, p)| node_name(p) == Some(name) && !is_terminating(p))
+            .map(|(k, p)| (k.clone(), p.clone()))
+            .collect();
+        let daemon: Vec<&String> = pods.iter().filter(|(_, p)| is_daemon_pod(p)).map(|(k, _)| k).collect();
+        let unmanaged: Vec<&String> =
+            pods.iter().filter(|(_, p)| p.metadata.owner_references.as_ref().is_none_or(|o| o.is_empty())).map(|(k, _)| k).collect();
+        let mut problems = Vec::new();
+        if !daemon.is_empty() && !ignore_daemonsets {
+            problems.push(format!("cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): {}", join_keys(&daemon)));
+        }
+        if !unmanaged.is_empty() && !force {
+            problems.push(format!("cannot delete Pods that declare no controller (use --force to override): {}", join_keys(&unmanaged)));
+        }
+        if !problems.is_empty() {
+            return Err(format!(
+                "{}\nerror: unable to drain node \"{name}\" due to error: {}, continuing command...\nThere are pending nodes to be drained:\n {name}\n{}",
+                lines.join("\n"),
+                problems.join(", "),
+                problems.join("\n")
+            ));
+        }
+        if !daemon.is_empty() {
+            lines.push(format!("Warning: ignoring DaemonSet-managed Pods: {}", join_keys(&daemon)));
+        }
+        let evict: Vec<String> = pods.iter().filter(|(_, p)| !is_daemon_pod(p)).map(|(k, _)| k.clone()).collect();
+        for pod_key in &evict {
+            lines.push(format!("evicting pod {pod_key}"));
+        }
+        for pod_key in &evict {
+            self.api.delete_pod(pod_key, None).map_err(|e| e.to_string())?;
+            lines.push(format!("pod/{} evicted", name_of(pod_key)));
+        }
+        lines.push(format!("node/{name} drained"));
+        Ok(lines.join("\n"))
+    }
+
+    fn daemonset(&self, reference: &ObjRef) -> Result<(String, DaemonSet), String> {
+        let ds_key = self.resolve_daemonset(reference)?;
+        let ds = self.api.state.daemonsets.get(&ds_key).cloned().ok_or_else(|| not_found_ds(&ds_key))?;
+        Ok((ds_key, ds))
+    }
+
+    fn write_daemonset(&mut self, ds_key: &str, updated: DaemonSet, verb: &str) -> Outcome {
+        let before = self.api.state.daemonsets.get(ds_key).and_then(|d| d.metadata.resource_version.clone());
+        self.api.update_daemonset(updated).map_err(|e| e.to_string())?;
+        let after = self.api.state.daemonsets.get(ds_key).and_then(|d| d.metadata.resource_version.clone());
+        let suffix = if before == after && verb == "patched" { " (no change)" } else { "" };
+        Ok(format!("daemonset.apps/{} {verb}{suffix}", name_of(ds_key)))
+    }
+
+    fn set_image(&mut self, reference: &ObjRef, container: &str, image: &str) -> Outcome {
+        let (ds_key, mut ds) = self.daemonset(reference)?;
+        let spec = ds.spec.as_mut().and_then(|s| s.template.spec.as_mut()).ok_or("error: the DaemonSet has no pod template")?;
+        let mut found = false;
+        for c in spec.containers.iter_mut().chain(spec.init_containers.iter_mut().flatten()) {
+            if container == "*" || c.name == container {
+                c.image = Some(image.to_string());
+                found = true;
+            }
+        }
+        if !found {
+            return Err(format!("error: unable to find container named \"{container}\""));
+        }
+        self.write_daemonset(&ds_key, ds, "image updated")
+    }
+
+    fn patch(&mut self, reference: &ObjRef, patch_value: &Value, patch_type: PatchType) -> Outcome {
+        let (ds_key, ds) = self.daemonset(reference)?;
+        let original = serde_json::to_value(&ds).map_err(|e| e.to_string())?;
+        let patched = match patch_type {
+            PatchType::Strategic => patch::strategic_merge(&original, patch_value),
+            PatchType::Merge => patch::json_merge(&original, patch_value),
+            PatchType::Json => patch::json_patch(&original, patch_value).map_err(|e| format!("error: {e}"))?,
+        };
+        let updated: DaemonSet = serde_json::from_value(patched)
+            .map_err(|e| format!("Error from server (BadRequest): the patch does not give a valid DaemonSet: {e}"))?;
+        self.write_daemonset(&ds_key, updated, "patched")
+    }
+
+    /// `DaemonSetRollbacker`: patch the DaemonSet with an older revision's template.
+    fn rollout_undo(&mut self, reference: &ObjRef, to_revision: i64) -> Outcome {
+        let (ds_key, ds) = self.daemonset(reference)?;
+        let uid = ds.metadata.uid.clone().unwrap_or_default();
+        let mut history: Vec<_> = self
+            .api
+            .state
+            .revisions
+            .values()
+            .filter(|r| r.metadata.owner_references.iter().flatten().any(|o| o.uid == uid && o.controller == Some(true)))
+            .cloned()
+            .collect();
+        history.sort_by_key(|r| r.revision);
+        let target = if to_revision == 0 {
+            if history.len() < 2 {
+                return Err("error: no rollout history found for daemonset.apps \"".to_string() + name_of(&ds_key) + "\"");
+            }
+            history.get(history.len() - 2).cloned()
+        } else {
+            history.iter().find(|r| r.revision == to_revision).cloned()
+        };
+        let target = target.ok_or_else(|| format!("error: unable to find specified revision {to_revision} in history"))?;
+        let data = target.data.as_ref().map(|d| d.0.clone()).unwrap_or(Value::Null);
+        if data == revision_data(&ds) {
+            return Ok(format!(
+                "daemonset.apps/{} skipped rollback (current template already matches revision {})",
+                name_of(&ds_key),
+                target.revision
+            ));
+        }
+        let original = serde_json::to_value(&ds).map_err(|e| e.to_string())?;
+        let patched = patch::strategic_merge(&original, &data);
+        let updated: DaemonSet = serde_json::from_value(patched).map_err(|e| format!("error: {e}"))?;
+        self.write_daemonset(&ds_key, updated, "rolled back")
+    }
+
+    // ----- reads -----
+
+    fn get(&self, resource: Resource, name: Option<&str>, namespace: Option<&str>, all: bool, wide: bool, output: Option<&str>) -> Outcome {
+        let state = &self.api.state;
+        let now = self.api.now();
+        let default = self.default_namespace(resource, name);
+        let namespace = if all { None } else { Some(namespace.unwrap_or(&default)) };
+        if let (Some(format), Some(name)) = (output, name) {
+            return printers::object_output(state, resource, namespace, name, format);
+        }
+        match resource {
+            Resource::Pod => printers::get_pods(state, namespace, name, wide, now),
+            Resource::DaemonSet => printers::get_daemonsets(state, namespace, name, wide, now),
+            Resource::Node => printers::get_nodes(state, name, wide, now),
+            Resource::ControllerRevision => printers::get_revisions(state, namespace, name, now),
+            Resource::Event => Ok(printers::get_events(state, namespace, now)),
+        }
+    }
+
+    /// Without `-n`, the namespace the named object lives in, else `default`: the
+    /// playground spares users the `-n kube-system` they would need on a real cluster.
+    fn default_namespace(&self, resource: Resource, name: Option<&str>) -> String {
+        let state = &self.api.state;
+        let found = name.and_then(|name| match resource {
+            Resource::DaemonSet => state.daemonsets.keys().find(|k| name_of(k) == name).cloned(),
+            Resource::Pod => state.pods.keys().find(|k| name_of(k) == name).cloned(),
+            Resource::ControllerRevision => state.revisions.keys().find(|k| name_of(k) == name).cloned(),
+            _ => None,
+        });
+        found.map_or_else(|| "default".to_string(), |k| split_key(&k).0.to_string())
+    }
+
+    fn describe(&self, resource: Resource, name: Option<&str>, namespace: Option<&str>) -> Outcome {
+        let state = &self.api.state;
+        let now = self.api.now();
+        let name = name.ok_or("error: you must specify the name of the resource to describe")?;
+        let default = self.default_namespace(resource, Some(name));
+        let namespace = namespace.unwrap_or(&default);
+        match resource {
+            Resource::Node => printers::describe_node(state, name, now),
+            Resource::Pod => printers::describe_pod(state, namespace, name, now),
+            Resource::DaemonSet => printers::describe_daemonset(state, namespace, name, now),
+            other => Err(format!("error: describe is not available for {} in the playground", other.plural())),
+        }
+    }
+}
+
+fn is_daemon_pod(pod: &Pod) -> bool {
+    pod.metadata.owner_references.iter().flatten().any(|o| o.controller == Some(true) && o.kind == "DaemonSet")
+}
+
+fn with_time_added(taint: &Taint, now_ms: u64) -> Taint {
+    let mut taint = taint.clone();
+    if taint.effect == "NoExecute" {
+        taint.time_added = Some(crate::clock::timestamp(now_ms));
+    }
+    taint
+}
+
+/// `kubectl apply` keeps annotations the server added (the template generation).
+fn merge_annotations(
+    existing: &DaemonSet,
+    applied: Option<std::collections::BTreeMap<String, String>>,
+) -> Option<std::collections::BTreeMap<String, String>> {
+    let mut annotations = applied.unwrap_or_default();
+    if let Some(old) = &existing.metadata.annotations {
+        for (k, v) in old {
+            if k == crate::api::TEMPLATE_GENERATION_ANNOTATION {
+                annotations.insert(k.clone(), v.clone());
+            }
+        }
+    }
+    (!annotations.is_empty()).then_some(annotations)
+}
+
+fn join_keys(keys: &[&String]) -> String {
+    keys.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(", ")
+}
+
+pub(super) fn name_of(object_key: &str) -> &str {
+    object_key.rsplit('/').next().unwrap_or(object_key)
+}
+
+fn split_key(object_key: &str) -> (&str, &str) {
+    object_key.split_once('/').unwrap_or(("default", object_key))
+}
+
+fn not_found_ds(ds_key: &str) -> String {
+    ApiError::NotFound { resource: "daemonsets.apps".into(), name: name_of(ds_key).into() }.to_string()
+}

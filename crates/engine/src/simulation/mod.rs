@@ -1,0 +1,305 @@
+//! The simulation: one deterministic timeline of the cluster. A scenario's objects are
+//! created at time 0; steps (console commands) change the world; the agenda of due
+//! actions drives the clock; every action that changes something is one frame.
+
+mod expect;
+mod kubectl_exec;
+mod perform;
+mod reactions;
+mod register;
+mod rollout_watch;
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use crate::api::Api;
+use crate::controller::daemonset::DaemonSetController;
+use crate::kubectl::command::{parse_command, Command};
+use crate::kubelet::{Kubelet, PodTiming};
+use crate::node_lifecycle::NodeLifecycle;
+use crate::scenario::{parse_scenario, ManifestObject, Scenario, StepAction};
+use crate::state::ClusterState;
+use crate::clock::{self, MINUTE};
+use crate::agenda::Agenda;
+use rollout_watch::RolloutWatch;
+
+pub use expect::ExpectationFailure;
+
+/// One instant of the timeline.
+#[derive(Clone, Debug)]
+pub struct Frame {
+    pub time_ms: u64,
+    /// What happened: `kubectl cordon node-02`, `daemonset-controller synced default/agent`, ...
+    pub cause: String,
+    pub state: ClusterState,
+    pub marker: Option<Marker>,
+}
+
+/// Frames worth a mark on the scrubber.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Marker {
+    /// A scenario step or console command started here (its index among the steps).
+    Step(usize),
+    /// A DaemonSet's template changed: a rollout begins.
+    UpdateApplied(String),
+    /// A rollout finished.
+    RolloutComplete(String),
+}
+
+/// What one step or console command did.
+#[derive(Clone, Debug, Default)]
+pub struct StepOutcome {
+    pub command: String,
+    /// What kubectl (or the simulation) printed.
+    pub output: String,
+    /// The error it printed instead, for a rejected command.
+    pub error: Option<String>,
+    /// For an `expect` step: what differed (empty when it held).
+    pub failures: Vec<ExpectationFailure>,
+    pub first_frame: usize,
+    pub last_frame: usize,
+}
+
+#[derive(Clone, Debug)]
+pub struct LoadError {
+    pub message: String,
+    pub line: Option<usize>,
+}
+
+impl LoadError {
+    pub fn line(&self) -> Option<usize> {
+        self.line
+    }
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// `settle` gives up after this much simulated time.
+const SETTLE_LIMIT_MS: u64 = 60 * MINUTE;
+
+pub struct Simulation {
+    scenario: Scenario,
+    api: Api,
+    agenda: Agenda,
+    daemonsets: DaemonSetController,
+    kubelet: Kubelet,
+    node_lifecycle: NodeLifecycle,
+    /// Pods the scheduler could not place, retried when the cluster changes.
+    unschedulable: BTreeSet<String>,
+    timing: PodTiming,
+    frames: Vec<Frame>,
+    rollouts: RolloutWatch,
+    last_command: StepOutcome,
+    /// Index into the event list where the last `expect` stopped looking.
+    events_checked: usize,
+    /// A marker for the next frame (a template change seen by the informers).
+    pending_marker: Option<Marker>,
+}
+
+impl Simulation {
+    /// Parses the scenario and creates its nodes and manifests at time 0 (those marked
+    /// `dsplay/apply: later` wait for `kubectl apply`). No step runs yet.
+    pub fn load(text: &str) -> Result<Simulation, LoadError> {
+        let scenario = parse_scenario(text).map_err(|e| LoadError { line: e.line, message: e.to_string() })?;
+        Simulation::from_scenario(scenario)
+    }
+
+    pub fn from_scenario(scenario: Scenario) -> Result<Simulation, LoadError> {
+        let timing = PodTiming { startup_ms: scenario.timing.pod_startup_ms, ready_ms: scenario.timing.pod_ready_ms };
+        let mut sim = Simulation {
+            api: Api::new(&scenario.name),
+            agenda: Agenda::default(),
+            daemonsets: DaemonSetController::default(),
+            kubelet: Kubelet::default(),
+            node_lifecycle: NodeLifecycle::default(),
+            unschedulable: BTreeSet::new(),
+            timing,
+            frames: Vec::new(),
+            rollouts: RolloutWatch::default(),
+            last_command: StepOutcome::default(),
+            events_checked: 0,
+            pending_marker: None,
+            scenario,
+        };
+        for pool in sim.scenario.node_pools.clone() {
+            for node in pool.nodes() {
+                sim.register_node(node).map_err(|message| LoadError { message, line: None })?;
+            }
+        }
+        for manifest in sim.scenario.manifests.clone() {
+            if manifest.apply_later {
+                continue;
+            }
+            let result = match manifest.object {
+                ManifestObject::Node(node) => sim.register_node(node),
+                ManifestObject::Pod(pod) => sim.api.create_pod(pod).map(drop).map_err(|e| e.to_string()),
+                ManifestObject::DaemonSet(ds) => sim.api.create_daemonset(ds).map(drop).map_err(|e| e.to_string()),
+            };
+            result.map_err(|message| LoadError {
+                message: format!("document {} ({}): {message}", manifest.document + 1, manifest.name),
+                line: Some(manifest.line),
+            })?;
+        }
+        sim.react();
+        sim.record_frame("scenario loaded".into(), None);
+        Ok(sim)
+    }
+
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    pub fn frames(&self) -> &[Frame] {
+        &self.frames
+    }
+
+    pub fn state(&self) -> &ClusterState {
+        &self.api.state
+    }
+
+    pub fn now(&self) -> u64 {
+        self.api.now()
+    }
+
+    /// Plays every step of the scenario, in order.
+    pub fn run_steps(&mut self) -> Vec<StepOutcome> {
+        let steps = self.scenario.steps.clone();
+        steps.iter().map(|step| self.run_step(step.index, &step.action)).collect()
+    }
+
+    fn run_step(&mut self, index: usize, action: &StepAction) -> StepOutcome {
+        match action {
+            StepAction::Command(command) => {
+                let text = command_text(&self.scenario, index);
+                self.run_command(text, command.clone(), Some(index))
+            }
+            StepAction::Expect(expectation) => {
+                let first_frame = self.frames.len().saturating_sub(1);
+                let failures = self.check(expectation);
+                StepOutcome { command: "expect".into(), failures, first_frame, last_frame: first_frame, ..Default::default() }
+            }
+        }
+    }
+
+    /// A console command: a kubectl command or a simulation command.
+    pub fn execute(&mut self, line: &str) -> StepOutcome {
+        match parse_command(line) {
+            Ok(command) => self.run_command(line.trim().to_string(), command, None),
+            Err(error) => {
+                let frame = self.frames.len().saturating_sub(1);
+                let outcome = StepOutcome {
+                    command: line.trim().to_string(),
+                    error: Some(error.to_string()),
+                    first_frame: frame,
+                    last_frame: frame,
+                    ..Default::default()
+                };
+                self.last_command = outcome.clone();
+                outcome
+            }
+        }
+    }
+
+    fn run_command(&mut self, text: String, command: Command, step: Option<usize>) -> StepOutcome {
+        let first_frame = self.frames.len();
+        let result = match command {
+            Command::Kubectl(kubectl) => {
+                let result = self.kubectl(&kubectl);
+                self.react();
+                self.record_frame(text.clone(), step.map(Marker::Step));
+                result
+            }
+            Command::Advance { ms } => {
+                self.record_frame(text.clone(), step.map(Marker::Step));
+                let until = self.api.now() + ms;
+                self.run_until(until);
+                Ok(format!("advanced to {}", clock::human_duration(self.api.now())))
+            }
+            Command::Settle => {
+                self.record_frame(text.clone(), step.map(Marker::Step));
+                self.settle();
+                Ok(format!("settled at {}", clock::human_duration(self.api.now())))
+            }
+            other => {
+                let result = self.world_command(other);
+                self.react();
+                self.record_frame(text.clone(), step.map(Marker::Step));
+                result
+            }
+        };
+        let (output, error) = match result {
+            Ok(output) => (output, None),
+            Err(error) => (String::new(), Some(error)),
+        };
+        let outcome = StepOutcome {
+            command: text,
+            output,
+            error,
+            failures: Vec::new(),
+            first_frame: first_frame.min(self.frames.len().saturating_sub(1)),
+            last_frame: self.frames.len().saturating_sub(1),
+        };
+        self.last_command = outcome.clone();
+        outcome
+    }
+
+    /// Processes every action due up to `until_ms`, then sets the clock there.
+    fn run_until(&mut self, until_ms: u64) {
+        while let Some((at, action)) = self.agenda.pop_due(until_ms) {
+            self.api.set_now(at.max(self.api.now()));
+            self.perform(action);
+        }
+        self.api.set_now(until_ms.max(self.api.now()));
+    }
+
+    /// Runs until only recurring background work (crash loops, pull retries) is left,
+    /// or an hour of simulated time has passed.
+    fn settle(&mut self) {
+        let deadline = self.api.now() + SETTLE_LIMIT_MS;
+        while !self.agenda.only_background() {
+            let Some(next) = self.agenda.next_time() else { break };
+            if next > deadline {
+                self.api.set_now(deadline);
+                break;
+            }
+            if let Some((at, action)) = self.agenda.pop_due(next) {
+                self.api.set_now(at.max(self.api.now()));
+                self.perform(action);
+            }
+        }
+    }
+
+    /// Appends a frame if anything changed since the last one (or always, for a
+    /// marked frame such as a step).
+    fn record_frame(&mut self, cause: String, marker: Option<Marker>) {
+        let changed = self.frames.last().is_none_or(|last| !same_state(&last.state, &self.api.state));
+        if !changed && marker.is_none() {
+            return;
+        }
+        let now = self.api.now();
+        let completions = self.rollouts.observe(&self.api.state, now);
+        let marker = marker
+            .or_else(|| self.pending_marker.take())
+            .or_else(|| completions.into_iter().next().map(Marker::RolloutComplete));
+        self.frames.push(Frame { time_ms: now, cause, state: self.api.state.clone(), marker });
+    }
+}
+
+fn same_state(a: &ClusterState, b: &ClusterState) -> bool {
+    a.nodes.ptr_eq(&b.nodes)
+        && a.pods.ptr_eq(&b.pods)
+        && a.daemonsets.ptr_eq(&b.daemonsets)
+        && a.revisions.ptr_eq(&b.revisions)
+        && a.events.ptr_eq(&b.events)
+}
+
+/// The text of a command step as written in the scenario.
+fn command_text(scenario: &Scenario, index: usize) -> String {
+    scenario.steps.iter().find(|s| s.index == index).map(|s| s.text.clone()).unwrap_or_default()
+}

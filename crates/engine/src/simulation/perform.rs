@@ -1,0 +1,231 @@
+//! Carrying out one due action, and the simulation commands that act on the world
+//! outside the API (nodes joining, kubelets going silent, images misbehaving).
+
+use k8s_openapi::api::core::v1::{Pod, PodCondition, PodStatus};
+
+use crate::agenda::Action;
+use super::reactions::REACTION_MS;
+use super::Simulation;
+use crate::clock;
+use crate::kubectl::command::{Command, ImageBehaviour as CommandImageBehaviour};
+use crate::kubelet::ImageBehaviour;
+use crate::pod_readiness::{is_terminal, is_terminating, node_name};
+use crate::scheduler::{self, NodeInfo};
+use crate::{pod_gc, taint_eviction};
+
+impl Simulation {
+    pub(super) fn perform(&mut self, action: Action) {
+        let cause = self.describe_action(&action);
+        let timing = self.timing;
+        let follow_ups = match action {
+            Action::SyncDaemonSet(ds_key) => {
+                let outcome = self.daemonsets.sync(&mut self.api, &ds_key);
+                outcome.requeue_after.map(|after| (self.api.now() + after, Action::SyncDaemonSet(ds_key))).into_iter().collect()
+            }
+            Action::Schedule(pod_key) => {
+                self.schedule_pod(&pod_key);
+                vec![]
+            }
+            Action::AdmitPod(pod_key) => self.kubelet.admit(&mut self.api, &pod_key, timing),
+            Action::StartContainers(pod_key) => self.on_live_node(&pod_key, |sim| sim.kubelet.start_containers(&mut sim.api, &pod_key, timing)),
+            Action::MarkReady(pod_key) => self.on_live_node(&pod_key, |sim| {
+                sim.kubelet.mark_ready(&mut sim.api, &pod_key);
+                vec![]
+            }),
+            Action::RestartContainer(pod_key) => self.on_live_node(&pod_key, |sim| sim.kubelet.restart_container(&mut sim.api, &pod_key, timing)),
+            Action::RetryImagePull(pod_key) => self.on_live_node(&pod_key, |sim| sim.kubelet.retry_image_pull(&mut sim.api, &pod_key, timing)),
+            Action::KillContainers(pod_key) => self.on_live_node(&pod_key, |sim| sim.kubelet.begin_termination(&mut sim.api, &pod_key)),
+            Action::FinishTermination(pod_key) => self.on_live_node(&pod_key, |sim| {
+                sim.kubelet.finish_termination(&mut sim.api, &pod_key);
+                vec![]
+            }),
+            Action::MonitorNode(node) => {
+                self.node_lifecycle.monitor(&mut self.api, &node);
+                vec![]
+            }
+            Action::EvictPods(node) => {
+                taint_eviction::evict_pods(&mut self.api, &node).map(|at| (at, Action::EvictPods(node))).into_iter().collect()
+            }
+            Action::CollectOrphanedPods(node) => {
+                pod_gc::collect_orphaned_pods(&mut self.api, &node);
+                vec![]
+            }
+            Action::CollectGarbage { namespace, owner_uid } => {
+                self.collect_garbage(&namespace, &owner_uid);
+                vec![]
+            }
+        };
+        for (at, action) in follow_ups {
+            self.agenda.schedule(at, action);
+        }
+        self.react();
+        self.record_frame(cause, None);
+    }
+
+    /// The kubelet acts only while its node posts status; a silent node's pods wait.
+    fn on_live_node(&mut self, pod_key: &str, act: impl FnOnce(&mut Self) -> Vec<(u64, Action)>) -> Vec<(u64, Action)> {
+        let node = self.api.state.pods.get(pod_key).and_then(|p| node_name(p).map(str::to_string));
+        match node {
+            Some(node) if self.node_lifecycle.is_silent(&node) => vec![],
+            _ => act(self),
+        }
+    }
+
+    fn describe_action(&self, action: &Action) -> String {
+        match action {
+            Action::SyncDaemonSet(k) => format!("daemonset-controller syncs {k}"),
+            Action::Schedule(k) => format!("default-scheduler schedules pod {k}"),
+            Action::AdmitPod(k) => format!("kubelet admits pod {k}"),
+            Action::StartContainers(k) => format!("kubelet starts the containers of {k}"),
+            Action::MarkReady(k) => format!("readiness probe of {k} passes"),
+            Action::RestartContainer(k) => format!("kubelet restarts the crashed container of {k}"),
+            Action::RetryImagePull(k) => format!("kubelet retries the image pull of {k}"),
+            Action::KillContainers(k) => format!("kubelet stops the containers of {k}"),
+            Action::FinishTermination(k) => format!("pod {k} terminated"),
+            Action::MonitorNode(n) => format!("node-lifecycle-controller checks node {n}"),
+            Action::EvictPods(n) => format!("taint-eviction-controller checks node {n}"),
+            Action::CollectOrphanedPods(n) => format!("pod-garbage-collector collects the pods of deleted node {n}"),
+            Action::CollectGarbage { owner_uid, .. } => format!("garbage-collector deletes what owner {owner_uid} left"),
+        }
+    }
+
+    fn schedule_pod(&mut self, pod_key: &str) {
+        let Some(pod) = self.api.state.pods.get(pod_key).cloned() else { return };
+        if node_name(&pod).is_some() || is_terminating(&pod) {
+            return;
+        }
+        let state = &self.api.state;
+        let mut bound: std::collections::BTreeMap<&str, Vec<&Pod>> = Default::default();
+        for other in state.pods.values() {
+            if let Some(node) = node_name(other).filter(|_| !is_terminal(other)) {
+                bound.entry(node).or_default().push(other);
+            }
+        }
+        let infos = state.nodes.iter().map(|(name, node)| NodeInfo { node, pods: bound.get(name.as_str()).cloned().unwrap_or_default() });
+        let result = scheduler::schedule(&pod, infos);
+        let now = self.api.now();
+        match result {
+            Ok(node) => {
+                let mut bound_pod = pod;
+                if let Some(spec) = bound_pod.spec.as_mut() {
+                    spec.node_name = Some(node.clone());
+                }
+                set_pod_scheduled(&mut bound_pod, None, now);
+                self.api.update_pod(bound_pod);
+                self.api.record_event(
+                    &format!("Pod/{pod_key}"),
+                    "Normal",
+                    "Scheduled",
+                    "default-scheduler",
+                    format!("Successfully assigned {pod_key} to {node}"),
+                );
+            }
+            Err(fit_error) => {
+                let message = fit_error.to_string();
+                let mut pending = pod;
+                set_pod_scheduled(&mut pending, Some(&message), now);
+                self.api.update_pod(pending);
+                self.api.record_event(&format!("Pod/{pod_key}"), "Warning", "FailedScheduling", "default-scheduler", message);
+                self.unschedulable.insert(pod_key.to_string());
+            }
+        }
+    }
+
+    fn collect_garbage(&mut self, namespace: &str, owner_uid: &str) {
+        let owned = |meta: &k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta| {
+            meta.namespace.as_deref() == Some(namespace)
+                && meta.owner_references.iter().flatten().any(|o| o.uid == owner_uid)
+        };
+        let pods: Vec<String> = self.api.state.pods.iter().filter(|(_, p)| owned(&p.metadata)).map(|(k, _)| k.clone()).collect();
+        let revisions: Vec<String> =
+            self.api.state.revisions.iter().filter(|(_, r)| owned(&r.metadata)).map(|(k, _)| k.clone()).collect();
+        for pod_key in pods {
+            let _ = self.api.delete_pod(&pod_key, None);
+        }
+        for rev_key in revisions {
+            self.api.delete_revision(&rev_key);
+        }
+    }
+
+    /// The simulation commands: the world outside the API.
+    pub(super) fn world_command(&mut self, command: Command) -> Result<String, String> {
+        match command {
+            Command::NodeAdd { name, pool } => {
+                let pools = &self.scenario.node_pools;
+                let pool = match pool {
+                    Some(pool_name) => pools.iter().find(|p| p.name == pool_name).ok_or_else(|| format!("error: no node pool named {pool_name:?}"))?,
+                    None => pools.iter().find(|p| name.starts_with(&format!("{}-", p.name))).or(pools.first()).ok_or("error: the scenario has no node pool to shape the node on; use --pool")?,
+                };
+                let node = pool.node(&name);
+                self.register_node(node)?;
+                Ok(format!("node/{name} joined"))
+            }
+            Command::NodeDown(name) => {
+                if !self.api.state.nodes.contains_key(&name) {
+                    return Err(format!("Error from server (NotFound): nodes \"{name}\" not found"));
+                }
+                self.node_lifecycle.kubelet_stops(&name);
+                let grace = self.scenario.timing.node_heartbeat_grace_ms;
+                self.agenda.schedule(self.api.now() + grace, Action::MonitorNode(name.clone()));
+                Ok(format!("node/{name}: kubelet stopped posting status"))
+            }
+            Command::NodeUp(name) => {
+                if !self.api.state.nodes.contains_key(&name) {
+                    return Err(format!("Error from server (NotFound): nodes \"{name}\" not found"));
+                }
+                self.node_lifecycle.kubelet_resumes(&mut self.api, &name);
+                self.resync_kubelet(&name);
+                Ok(format!("node/{name}: kubelet is posting ready status"))
+            }
+            Command::Image { reference, behaviour } => {
+                let behaviour = match behaviour {
+                    CommandImageBehaviour::Crash => ImageBehaviour::Crash,
+                    CommandImageBehaviour::Unready => ImageBehaviour::Unready,
+                    CommandImageBehaviour::PullError => ImageBehaviour::PullError,
+                    CommandImageBehaviour::Ok => ImageBehaviour::Ok,
+                };
+                self.kubelet.set_image_behaviour(&reference, behaviour);
+                Ok(format!("image {reference}: {behaviour:?}"))
+            }
+            Command::Kubectl(_) | Command::Advance { .. } | Command::Settle => Ok(String::new()),
+        }
+    }
+
+    /// A kubelet back from silence reports its pods again: it finishes terminations,
+    /// starts what it was given, and reports Ready for healthy running pods.
+    fn resync_kubelet(&mut self, node: &str) {
+        let pods: Vec<(String, Pod)> = self
+            .api
+            .state
+            .pods
+            .iter()
+            .filter(|(_, p)| node_name(p) == Some(node))
+            .map(|(k, p)| (k.clone(), p.clone()))
+            .collect();
+        let now = self.api.now();
+        for (pod_key, pod) in pods {
+            if is_terminating(&pod) {
+                self.agenda.schedule(now, Action::KillContainers(pod_key));
+            } else if crate::pod_readiness::phase(&pod) == "Running" {
+                self.agenda.schedule(now + REACTION_MS, Action::MarkReady(pod_key));
+            } else {
+                self.agenda.schedule(now, Action::AdmitPod(pod_key));
+            }
+        }
+    }
+}
+
+/// The PodScheduled condition the scheduler writes: True once bound, False with
+/// reason Unschedulable and the FailedScheduling message while it cannot be placed.
+fn set_pod_scheduled(pod: &mut Pod, unschedulable: Option<&str>, now_ms: u64) {
+    let conditions = pod.status.get_or_insert_with(PodStatus::default).conditions.get_or_insert_with(Vec::new);
+    conditions.retain(|c| c.type_ != "PodScheduled");
+    conditions.push(PodCondition {
+        type_: "PodScheduled".into(),
+        status: if unschedulable.is_some() { "False" } else { "True" }.into(),
+        reason: unschedulable.map(|_| "Unschedulable".into()),
+        message: unschedulable.map(str::to_string),
+        last_transition_time: Some(clock::timestamp(now_ms)),
+        ..Default::default()
+    });
+}

@@ -1,0 +1,208 @@
+//! The informers: what each component hears about a change, and the work it queues
+//! (the event handlers of daemon_controller.go, the scheduler's queue, the kubelet's
+//! pod watch, the node lifecycle and taint eviction controllers, the GC).
+
+use k8s_openapi::api::apps::v1::DaemonSet;
+use k8s_openapi::api::core::v1::{Node, Pod};
+
+use dsplay_model::labels::selector_matches;
+
+use crate::agenda::Action;
+use super::Simulation;
+use crate::api::{key, template_generation_of, Change};
+use crate::clock::SECOND;
+use crate::controller::daemonset::{node_should_run_daemon_pod, target_node_name};
+use crate::pod_gc::QUARANTINE_MS;
+use crate::pod_readiness::{is_pod_ready, is_terminating, node_name};
+
+/// Watch delivery plus the time a component's worker takes to pick the item up.
+pub const REACTION_MS: u64 = 50;
+
+fn controller_of(pod: &Pod) -> Option<String> {
+    let owner = pod.metadata.owner_references.as_ref()?.iter().find(|o| o.controller == Some(true))?;
+    (owner.kind == "DaemonSet").then(|| key(pod.metadata.namespace.as_deref(), &owner.name))
+}
+
+fn has_no_execute_taint(node: &Node) -> bool {
+    node.spec.as_ref().and_then(|s| s.taints.as_ref()).is_some_and(|t| t.iter().any(|t| t.effect == "NoExecute"))
+}
+
+impl Simulation {
+    /// Hands every change since the last call to the components that watch it.
+    pub(super) fn react(&mut self) {
+        loop {
+            let changes = self.api.take_changes();
+            if changes.is_empty() {
+                return;
+            }
+            for change in changes {
+                self.dispatch(change);
+            }
+        }
+    }
+
+    fn enqueue_daemonset(&mut self, ds_key: String, delay_ms: u64) {
+        self.agenda.schedule(self.api.now() + delay_ms, Action::SyncDaemonSet(ds_key));
+    }
+
+    fn later(&mut self, delay_ms: u64, action: Action) {
+        self.agenda.schedule(self.api.now() + delay_ms, action);
+    }
+
+    /// DaemonSets in the pod's namespace whose selector matches it (orphan handling).
+    fn matching_daemonsets(&self, pod: &Pod) -> Vec<String> {
+        let namespace = pod.metadata.namespace.as_deref().unwrap_or("default");
+        let labels = pod.metadata.labels.clone().unwrap_or_default();
+        self.api
+            .state
+            .daemonsets
+            .iter()
+            .filter(|(_, ds)| ds.metadata.namespace.as_deref() == Some(namespace))
+            .filter(|(_, ds)| ds.spec.as_ref().is_some_and(|s| selector_matches(&s.selector, &labels)))
+            .map(|(k, _)| k.clone())
+            .collect()
+    }
+
+    fn retry_unschedulable(&mut self) {
+        for pod_key in std::mem::take(&mut self.unschedulable) {
+            self.later(REACTION_MS, Action::Schedule(pod_key));
+        }
+    }
+
+    fn dispatch(&mut self, change: Change) {
+        match change {
+            Change::PodAdded(pod_key) => {
+                let Some(pod) = self.api.state.pods.get(&pod_key).cloned() else { return };
+                self.pod_owner_changed(&pod, None);
+                match node_name(&pod) {
+                    None => self.later(REACTION_MS, Action::Schedule(pod_key)),
+                    Some(node) => self.pod_bound(pod_key.clone(), node.to_string()),
+                }
+            }
+            Change::PodUpdated { key: pod_key, old } => {
+                let Some(pod) = self.api.state.pods.get(&pod_key).cloned() else { return };
+                if is_terminating(&pod) && !is_terminating(&old) {
+                    if node_name(&pod).is_some_and(|n| !self.node_lifecycle.is_silent(n)) {
+                        self.later(0, Action::KillContainers(pod_key.clone()));
+                    }
+                }
+                if let (Some(node), None) = (node_name(&pod), node_name(&old)) {
+                    self.pod_bound(pod_key.clone(), node.to_string());
+                }
+                self.pod_owner_changed(&pod, Some(&old));
+            }
+            Change::PodDeleted(pod) => {
+                if let Some(ds_key) = controller_of(&pod) {
+                    self.enqueue_daemonset(ds_key, REACTION_MS);
+                }
+                self.unschedulable.remove(&key(pod.metadata.namespace.as_deref(), pod.metadata.name.as_deref().unwrap_or("")));
+                self.retry_unschedulable();
+            }
+            Change::NodeAdded(name) => {
+                self.node_changed(&name);
+                self.retry_unschedulable();
+            }
+            Change::NodeUpdated { name, old } => {
+                let Some(node) = self.api.state.nodes.get(&name).cloned() else { return };
+                let spec = |n: &Node| n.spec.clone().unwrap_or_default();
+                let labels_or_taints_changed =
+                    node.metadata.labels != old.metadata.labels || spec(&node).taints != spec(&old).taints;
+                if labels_or_taints_changed {
+                    self.node_changed(&name);
+                }
+                let conditions = |n: &Node| n.status.as_ref().and_then(|s| s.conditions.clone());
+                if spec(&node).unschedulable != spec(&old).unschedulable || conditions(&node) != conditions(&old) {
+                    self.later(REACTION_MS, Action::MonitorNode(name.clone()));
+                }
+                if spec(&node).taints != spec(&old).taints && has_no_execute_taint(&node) {
+                    self.later(REACTION_MS, Action::EvictPods(name.clone()));
+                }
+                self.retry_unschedulable();
+            }
+            Change::NodeDeleted(node) => {
+                let name = node.metadata.name.clone().unwrap_or_default();
+                self.later(QUARANTINE_MS, Action::CollectOrphanedPods(name));
+            }
+            Change::DaemonSetAdded(ds_key) => {
+                self.rollouts.template_changed(&ds_key);
+                self.enqueue_daemonset(ds_key, REACTION_MS);
+            }
+            Change::DaemonSetUpdated { key: ds_key, old } => {
+                let template_changed = self
+                    .api
+                    .state
+                    .daemonsets
+                    .get(&ds_key)
+                    .is_some_and(|ds| template_generation_of(ds) != template_generation_of(&old));
+                if template_changed {
+                    self.rollouts.template_changed(&ds_key);
+                    self.pending_marker = Some(super::Marker::UpdateApplied(ds_key.clone()));
+                }
+                self.enqueue_daemonset(ds_key, REACTION_MS);
+            }
+            Change::DaemonSetDeleted(ds) => {
+                let namespace = ds.metadata.namespace.clone().unwrap_or_default();
+                let owner_uid = ds.metadata.uid.clone().unwrap_or_default();
+                self.later(REACTION_MS, Action::CollectGarbage { namespace, owner_uid });
+            }
+            Change::RevisionChanged { owner_key } => {
+                if let Some(ds_key) = owner_key.filter(|k| self.api.state.daemonsets.contains_key(k)) {
+                    self.enqueue_daemonset(ds_key, REACTION_MS);
+                }
+            }
+        }
+    }
+
+    fn pod_bound(&mut self, pod_key: String, node: String) {
+        if self.node_lifecycle.is_silent(&node) {
+            return;
+        }
+        self.later(0, Action::AdmitPod(pod_key));
+        if self.api.state.nodes.get(&node).is_some_and(has_no_execute_taint) {
+            self.later(REACTION_MS, Action::EvictPods(node));
+        }
+    }
+
+    /// addPod / updatePod: the owner hears of every change to its pods; orphans wake
+    /// the DaemonSets that could adopt them when their labels change.
+    fn pod_owner_changed(&mut self, pod: &Pod, old: Option<&Pod>) {
+        let owner = controller_of(pod);
+        let old_owner = old.and_then(controller_of);
+        if let Some(ds_key) = &owner {
+            self.enqueue_daemonset(ds_key.clone(), REACTION_MS);
+            let became_ready = old.is_some_and(|o| !is_pod_ready(o)) && is_pod_ready(pod);
+            let min_ready = self.api.state.daemonsets.get(ds_key).and_then(|ds| ds.spec.as_ref()?.min_ready_seconds);
+            if let Some(min_ready) = min_ready.filter(|m| *m > 0 && became_ready) {
+                self.enqueue_daemonset(ds_key.clone(), min_ready as u64 * SECOND + SECOND);
+            }
+        }
+        if let Some(old_owner) = old_owner.filter(|o| Some(o) != owner.as_ref()) {
+            self.enqueue_daemonset(old_owner, REACTION_MS);
+        }
+        let labels_changed = old.is_none_or(|o| o.metadata.labels != pod.metadata.labels);
+        if owner.is_none() && labels_changed {
+            for ds_key in self.matching_daemonsets(pod) {
+                self.enqueue_daemonset(ds_key, REACTION_MS);
+            }
+        }
+    }
+
+    /// syncNodeUpdate: the DaemonSets for which this node now needs work.
+    fn node_changed(&mut self, name: &str) {
+        let Some(node) = self.api.state.nodes.get(name).cloned() else { return };
+        let daemonsets: Vec<(String, DaemonSet)> =
+            self.api.state.daemonsets.iter().map(|(k, ds)| (k.clone(), ds.clone())).collect();
+        for (ds_key, ds) in daemonsets {
+            let verdict = node_should_run_daemon_pod(&node, &ds);
+            let uid = ds.metadata.uid.clone();
+            let has_pod = self.api.state.pods.values().any(|p| {
+                target_node_name(p) == Some(name)
+                    && p.metadata.owner_references.iter().flatten().any(|o| o.controller == Some(true) && Some(&o.uid) == uid.as_ref())
+            });
+            let misscheduled = ds.status.as_ref().is_some_and(|s| s.number_misscheduled > 0);
+            if (verdict.should_run && !has_pod) || (!verdict.should_continue_running && has_pod) || (has_pod && misscheduled) {
+                self.enqueue_daemonset(ds_key, REACTION_MS);
+            }
+        }
+    }
+}
