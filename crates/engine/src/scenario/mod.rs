@@ -1,1 +1,22 @@
 //! The scenario format (../shared/SCENARIO-FORMAT.md): parsing, steps and expectations.
+//!
+//! A scenario file is multi-document YAML: one `dsplay/v1 Scenario` document (node pools,
+//! timing, steps) and the Kubernetes manifests a user would `kubectl apply`.
+
+mod format;
+mod parse;
+mod pools;
+mod steps;
+
+pub use format::{Manifest, ManifestObject, NodePool, NodeRole, Scenario, ScenarioError, Timing};
+pub use parse::{parse_scenario, APPLY_ANNOTATION, MAX_NODES, SCENARIO_API_VERSION};
+pub use pools::{
+    default_allocatable, registered, LABEL_ARCH, LABEL_CONTROL_PLANE, LABEL_HOSTNAME, LABEL_OS, TAINT_CONTROL_PLANE,
+    TAINT_UNSCHEDULABLE,
+};
+pub use steps::{
+    EventExpectation, Expectation, RolloutExpectation, Step, StepAction, DAEMONSET_STATUS_FIELDS, POD_PHASES,
+};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,304 @@
+//! Scenario text -> [`Scenario`]: the documents sorted by kind, the Scenario document read
+//! strictly, the manifests decoded strictly (not validated), the steps parsed.
+
+use super::format::{Manifest, ManifestObject, NodePool, NodeRole, Scenario, ScenarioError, Timing};
+use super::pools::default_allocatable;
+use super::steps::{parse_step, Step, StepAction};
+use crate::kubectl::command::{Command, Kubectl};
+use dsplay_model::document::{decode_strict, split_documents, RawDocument, Value};
+use dsplay_model::field_path::FieldPath;
+use k8s_openapi::api::core::v1::Taint;
+use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
+use serde::Deserialize;
+use std::collections::{BTreeMap, BTreeSet};
+
+pub const SCENARIO_API_VERSION: &str = "dsplay/v1";
+pub const APPLY_ANNOTATION: &str = "dsplay/apply";
+/// More nodes than any lesson needs, and few enough that a crafted link cannot exhaust memory.
+pub const MAX_NODES: u64 = 10_000;
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ScenarioDocument {
+    #[allow(dead_code)] // checked before decoding; a field so that it is not an unknown one
+    api_version: String,
+    #[allow(dead_code)]
+    kind: String,
+    metadata: ScenarioMetadata,
+    #[serde(default)]
+    spec: ScenarioSpec,
+}
+
+#[derive(Deserialize)]
+struct ScenarioMetadata {
+    name: Option<String>,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct ScenarioSpec {
+    description: String,
+    node_pools: Vec<NodePoolDocument>,
+    timing: TimingDocument,
+    /// Read one by one, since a step is a string or a map.
+    steps: Vec<Value>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct NodePoolDocument {
+    name: String,
+    #[serde(default = "one")]
+    count: u32,
+    #[serde(default)]
+    role: NodeRole,
+    #[serde(default)]
+    labels: BTreeMap<String, String>,
+    #[serde(default)]
+    taints: Vec<Taint>,
+    #[serde(default)]
+    unschedulable: bool,
+    #[serde(default)]
+    allocatable: BTreeMap<String, Quantity>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+#[derive(Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct TimingDocument {
+    pod_startup: Option<f64>,
+    pod_ready: Option<f64>,
+    node_heartbeat_grace: Option<f64>,
+}
+
+/// Reads a scenario file. The first error found is returned, with its document, line,
+/// step and field path.
+pub fn parse_scenario(text: &str) -> Result<Scenario, ScenarioError> {
+    let documents = split_documents(text)?;
+    let mut scenario_doc: Option<&RawDocument> = None;
+    let mut manifests = Vec::new();
+    for doc in &documents {
+        match (doc.api_version.as_deref(), doc.kind.as_deref()) {
+            (_, Some("Scenario")) | (Some(SCENARIO_API_VERSION), _) => {
+                if let Some(first) = scenario_doc {
+                    return Err(doc_error(doc, format!(
+                        "a second Scenario document; a file has exactly one (the first is document {})",
+                        first.index + 1
+                    )));
+                }
+                scenario_doc = Some(doc);
+            }
+            _ => manifests.push(manifest(doc)?),
+        }
+    }
+    let Some(doc) = scenario_doc else {
+        return Err(ScenarioError::file(
+            "no Scenario document: a scenario file has one document with apiVersion: dsplay/v1, kind: Scenario",
+        ));
+    };
+    let scenario = scenario(doc, manifests)?;
+    check_references(doc, &scenario)?;
+    Ok(scenario)
+}
+
+fn doc_error(doc: &RawDocument, message: impl Into<String>) -> ScenarioError {
+    ScenarioError::from(doc.error_at(&FieldPath::root(), message))
+}
+
+fn manifest(doc: &RawDocument) -> Result<Manifest, ScenarioError> {
+    let (api_version, kind) = match (doc.api_version.as_deref(), doc.kind.as_deref()) {
+        (Some(a), Some(k)) => (a, k),
+        (a, k) => {
+            let missing: Vec<&str> = [a.is_none().then_some("apiVersion not set"), k.is_none().then_some("kind not set")]
+                .into_iter()
+                .flatten()
+                .collect();
+            return Err(doc_error(doc, format!("error validating data: [{}]", missing.join(", "))));
+        }
+    };
+    let object = match (api_version, kind) {
+        ("apps/v1", "DaemonSet") => ManifestObject::DaemonSet(decode_strict(doc)?),
+        ("v1", "Node") => ManifestObject::Node(decode_strict(doc)?),
+        ("v1", "Pod") => ManifestObject::Pod(decode_strict(doc)?),
+        (_, "DaemonSet" | "Node" | "Pod") => {
+            return Err(doc_error(doc, format!("no matches for kind \"{kind}\" in version \"{api_version}\"")))
+        }
+        _ => {
+            return Err(doc_error(doc, format!(
+                "kind \"{kind}\" ({api_version}) is not one the playground runs: a scenario holds apps/v1 DaemonSet, v1 Node, v1 Pod and one dsplay/v1 Scenario"
+            )))
+        }
+    };
+    let annotation = FieldPath::root().child("metadata").child("annotations").key(APPLY_ANNOTATION);
+    let apply_later = match doc.value.get("metadata").and_then(|m| m.get("annotations")).and_then(|a| a.get(APPLY_ANNOTATION)) {
+        None => false,
+        Some(Value::String(v)) if v == "later" => true,
+        Some(other) => {
+            return Err(ScenarioError::from(doc.error_at(
+                &annotation,
+                format!("{annotation}: the one value of {APPLY_ANNOTATION} is \"later\", not {other:?}"),
+            )))
+        }
+    };
+    Ok(Manifest { document: doc.index, line: doc.line, name: doc.name.clone().unwrap_or_default(), apply_later, object })
+}
+
+fn scenario(doc: &RawDocument, manifests: Vec<Manifest>) -> Result<Scenario, ScenarioError> {
+    if doc.api_version.as_deref() != Some(SCENARIO_API_VERSION) || doc.kind.as_deref() != Some("Scenario") {
+        return Err(doc_error(doc, format!(
+            "a Scenario document has apiVersion: {SCENARIO_API_VERSION} and kind: Scenario, not {}",
+            doc.describe()
+        )));
+    }
+    let parsed: ScenarioDocument = decode_strict(doc)?;
+    let name_path = FieldPath::root().child("metadata").child("name");
+    let name = parsed.metadata.name.unwrap_or_default();
+    if let Some(problem) = dns1123_label_problem(&name) {
+        return Err(doc.error_at(&name_path, format!("{name_path}: Invalid value: \"{name}\": {problem}")).into());
+    }
+    let spec = FieldPath::root().child("spec");
+    let timing = timing(doc, &parsed.spec.timing, &spec.child("timing"))?;
+    let node_pools = pools(doc, parsed.spec.node_pools, &spec.child("nodePools"))?;
+    let steps = parsed
+        .spec
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(i, v)| parse_step(doc, v, i))
+        .collect::<Result<Vec<Step>, _>>()?;
+    Ok(Scenario { name, description: parsed.spec.description, node_pools, timing, steps, manifests })
+}
+
+/// `IsDNS1123Label`: the scenario name becomes part of file names and link titles.
+fn dns1123_label_problem(name: &str) -> Option<&'static str> {
+    if name.is_empty() {
+        return Some("a scenario needs metadata.name");
+    }
+    let ok_chars = name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    let ok_ends = name.starts_with(|c: char| c.is_ascii_alphanumeric()) && name.ends_with(|c: char| c.is_ascii_alphanumeric());
+    if name.len() > 63 {
+        Some("must be no more than 63 characters")
+    } else if !(ok_chars && ok_ends) {
+        Some("a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')")
+    } else {
+        None
+    }
+}
+
+fn timing(doc: &RawDocument, t: &TimingDocument, at: &FieldPath) -> Result<Timing, ScenarioError> {
+    let defaults = Timing::default();
+    let ms = |seconds: Option<f64>, field: &str, default: u64| -> Result<u64, ScenarioError> {
+        match seconds {
+            None => Ok(default),
+            Some(s) if s.is_finite() && (0.0..=86_400.0).contains(&s) => Ok((s * 1000.0).round() as u64),
+            Some(s) => {
+                let path = at.child(field);
+                Err(doc.error_at(&path, format!("{path}: Invalid value: {s}: seconds between 0 and 86400")).into())
+            }
+        }
+    };
+    Ok(Timing {
+        pod_startup_ms: ms(t.pod_startup, "podStartup", defaults.pod_startup_ms)?,
+        pod_ready_ms: ms(t.pod_ready, "podReady", defaults.pod_ready_ms)?,
+        node_heartbeat_grace_ms: ms(t.node_heartbeat_grace, "nodeHeartbeatGrace", defaults.node_heartbeat_grace_ms)?,
+    })
+}
+
+fn pools(doc: &RawDocument, documents: Vec<NodePoolDocument>, at: &FieldPath) -> Result<Vec<NodePool>, ScenarioError> {
+    let mut pools: Vec<NodePool> = Vec::new();
+    let mut total: u64 = 0;
+    for (i, p) in documents.into_iter().enumerate() {
+        let path = at.index(i);
+        let name_path = path.child("name");
+        if let Some(problem) = dns1123_label_problem(&p.name).filter(|_| !p.name.is_empty()) {
+            return Err(doc.error_at(&name_path, format!("{name_path}: Invalid value: \"{}\": {problem}", p.name)).into());
+        }
+        if p.name.is_empty() {
+            return Err(doc.error_at(&name_path, format!("{name_path}: Required value")).into());
+        }
+        if pools.iter().any(|q| q.name == p.name) {
+            return Err(doc.error_at(&name_path, format!("{name_path}: Duplicate value: \"{}\"", p.name)).into());
+        }
+        total += u64::from(p.count);
+        if total > MAX_NODES {
+            let count = path.child("count");
+            return Err(doc.error_at(&count, format!("{count}: the node pools hold more than {MAX_NODES} nodes")).into());
+        }
+        let mut allocatable = default_allocatable();
+        allocatable.extend(p.allocatable);
+        pools.push(NodePool {
+            name: p.name,
+            count: p.count,
+            role: p.role,
+            labels: p.labels,
+            taints: p.taints,
+            unschedulable: p.unschedulable,
+            allocatable,
+        });
+    }
+    Ok(pools)
+}
+
+/// Names the steps and documents use that must exist: manifests for `kubectl apply -f`,
+/// node names made twice.
+fn check_references(doc: &RawDocument, scenario: &Scenario) -> Result<(), ScenarioError> {
+    let mut later = BTreeSet::new();
+    for m in scenario.manifests.iter().filter(|m| m.apply_later) {
+        if !later.insert((m.object.kind(), m.name.as_str())) {
+            return Err(ScenarioError {
+                document: Some(m.document),
+                line: Some(m.line),
+                column: None,
+                step: None,
+                path: Some(format!("metadata.annotations[{APPLY_ANNOTATION}]")),
+                message: format!("two {} documents named \"{}\" are marked {APPLY_ANNOTATION}: later; `kubectl apply -f {}` could not tell them apart", m.object.kind(), m.name, m.name),
+            });
+        }
+    }
+    let pool_nodes: BTreeMap<String, &str> = scenario
+        .node_pools
+        .iter()
+        .flat_map(|p| (1..=p.count).map(move |i| (p.node_name(i), p.name.as_str())))
+        .collect();
+    for m in &scenario.manifests {
+        if let (ManifestObject::Node(_), Some(pool)) = (&m.object, pool_nodes.get(&m.name)) {
+            return Err(ScenarioError {
+                document: Some(m.document),
+                line: Some(m.line),
+                column: None,
+                step: None,
+                path: Some("metadata.name".to_owned()),
+                message: format!("node \"{}\" is already made by node pool \"{pool}\"", m.name),
+            });
+        }
+    }
+    for step in &scenario.steps {
+        match &step.action {
+            StepAction::Command(Command::Kubectl(Kubectl::Apply { name })) if scenario.manifest_to_apply(name).is_none() => {
+                return Err(ScenarioError {
+                    document: Some(doc.index),
+                    line: Some(step.line),
+                    column: None,
+                    step: Some(step.index),
+                    path: Some(format!("spec.steps[{}]", step.index)),
+                    message: format!("kubectl apply -f {name}: no document of the file has metadata.name \"{name}\""),
+                });
+            }
+            StepAction::Command(Command::NodeAdd { pool: Some(pool), .. }) if scenario.pool(pool).is_none() => {
+                return Err(ScenarioError {
+                    document: Some(doc.index),
+                    line: Some(step.line),
+                    column: None,
+                    step: Some(step.index),
+                    path: Some(format!("spec.steps[{}]", step.index)),
+                    message: format!("node add: there is no node pool \"{pool}\""),
+                });
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}

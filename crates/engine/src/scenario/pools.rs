@@ -1,0 +1,201 @@
+//! Node pools -> v1 Node objects, shaped as a kubelet registers a node and the node
+//! lifecycle controller first sees it (SCENARIO-FORMAT.md, "Every node ...").
+
+use super::format::{NodePool, NodeRole};
+use k8s_openapi::api::core::v1::{Node, NodeCondition, NodeSpec, NodeStatus, NodeSystemInfo, Taint};
+use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
+use std::collections::BTreeMap;
+
+pub const LABEL_HOSTNAME: &str = "kubernetes.io/hostname";
+pub const LABEL_OS: &str = "kubernetes.io/os";
+pub const LABEL_ARCH: &str = "kubernetes.io/arch";
+pub const LABEL_CONTROL_PLANE: &str = "node-role.kubernetes.io/control-plane";
+pub const TAINT_CONTROL_PLANE: &str = "node-role.kubernetes.io/control-plane";
+pub const TAINT_UNSCHEDULABLE: &str = "node.kubernetes.io/unschedulable";
+
+/// What a pool's node can hold when the file says nothing: a 4-CPU, 8 GiB machine with the
+/// kubelet's default of 110 pods.
+pub fn default_allocatable() -> BTreeMap<String, Quantity> {
+    BTreeMap::from([
+        ("cpu".to_owned(), Quantity("4".to_owned())),
+        ("memory".to_owned(), Quantity("8Gi".to_owned())),
+        ("pods".to_owned(), Quantity("110".to_owned())),
+    ])
+}
+
+impl NodePool {
+    /// `<pool>-01` ... : ordinals from 1, two digits at least.
+    pub fn node_name(&self, ordinal: u32) -> String {
+        format!("{}-{ordinal:02}", self.name)
+    }
+
+    /// Every node of the pool, in ordinal order.
+    pub fn nodes(&self) -> Vec<Node> {
+        (1..=self.count).map(|i| self.node(&self.node_name(i))).collect()
+    }
+
+    /// A node of this pool's shape named `name` (also for `node add <name> --pool <pool>`).
+    pub fn node(&self, name: &str) -> Node {
+        let mut labels = self.labels.clone();
+        // The kubelet owns the hostname label; os and arch are its defaults, which a pool
+        // may change (an arm64 pool).
+        labels.insert(LABEL_HOSTNAME.to_owned(), name.to_owned());
+        labels.entry(LABEL_OS.to_owned()).or_insert_with(|| "linux".to_owned());
+        labels.entry(LABEL_ARCH.to_owned()).or_insert_with(|| "amd64".to_owned());
+        let mut taints = self.taints.clone();
+        if self.role == NodeRole::ControlPlane {
+            // kubeadm marks control-plane nodes with this label and taint.
+            labels.insert(LABEL_CONTROL_PLANE.to_owned(), String::new());
+            add_taint(&mut taints, TAINT_CONTROL_PLANE, "NoSchedule");
+        }
+        let node = Node {
+            metadata: ObjectMeta { name: Some(name.to_owned()), labels: Some(labels), ..Default::default() },
+            spec: Some(NodeSpec {
+                taints: Some(taints),
+                unschedulable: self.unschedulable.then_some(true),
+                ..Default::default()
+            }),
+            status: Some(NodeStatus {
+                allocatable: Some(self.allocatable.clone()),
+                capacity: Some(self.allocatable.clone()),
+                ..Default::default()
+            }),
+        };
+        registered(node)
+    }
+}
+
+fn add_taint(taints: &mut Vec<Taint>, key: &str, effect: &str) {
+    if !taints.iter().any(|t| t.key == key && t.effect == effect) {
+        taints.push(Taint { key: key.to_owned(), effect: effect.to_owned(), value: None, time_added: None });
+    }
+}
+
+/// What a node gets from its kubelet and from the node lifecycle controller when it
+/// registers, over what a Node document (or a pool) wrote: the hostname, os and arch labels
+/// when missing, the default allocatable and capacity when missing, condition Ready=True
+/// unless the document wrote a Ready condition, node info, and the unschedulable taint
+/// when `spec.unschedulable` is set (the `TaintNodesByCondition` behaviour).
+pub fn registered(mut node: Node) -> Node {
+    let name = node.metadata.name.clone().unwrap_or_default();
+    let labels = node.metadata.labels.get_or_insert_with(BTreeMap::new);
+    labels.entry(LABEL_HOSTNAME.to_owned()).or_insert(name);
+    labels.entry(LABEL_OS.to_owned()).or_insert_with(|| "linux".to_owned());
+    labels.entry(LABEL_ARCH.to_owned()).or_insert_with(|| "amd64".to_owned());
+    let arch = labels.get(LABEL_ARCH).cloned().unwrap_or_default();
+    let os = labels.get(LABEL_OS).cloned().unwrap_or_default();
+
+    let spec = node.spec.get_or_insert_with(Default::default);
+    if spec.unschedulable == Some(true) {
+        add_taint(spec.taints.get_or_insert_with(Vec::new), TAINT_UNSCHEDULABLE, "NoSchedule");
+    }
+
+    let status = node.status.get_or_insert_with(Default::default);
+    let allocatable = status.allocatable.get_or_insert_with(default_allocatable);
+    for (resource, quantity) in default_allocatable() {
+        allocatable.entry(resource).or_insert(quantity);
+    }
+    let allocatable = allocatable.clone();
+    let capacity = status.capacity.get_or_insert_with(|| allocatable.clone());
+    for (resource, quantity) in allocatable {
+        capacity.entry(resource).or_insert(quantity);
+    }
+    let conditions = status.conditions.get_or_insert_with(Vec::new);
+    if !conditions.iter().any(|c| c.type_ == "Ready") {
+        conditions.push(NodeCondition {
+            type_: "Ready".to_owned(),
+            status: "True".to_owned(),
+            reason: Some("KubeletReady".to_owned()),
+            message: Some("kubelet is posting ready status".to_owned()),
+            last_heartbeat_time: None,
+            last_transition_time: None,
+        });
+    }
+    status.node_info.get_or_insert_with(|| NodeSystemInfo {
+        architecture: arch,
+        operating_system: os,
+        kubelet_version: "v1.36.0".to_owned(),
+        kube_proxy_version: String::new(),
+        container_runtime_version: "containerd://2.1.0".to_owned(),
+        kernel_version: "6.12.0".to_owned(),
+        os_image: "Debian GNU/Linux 13 (trixie)".to_owned(),
+        boot_id: String::new(),
+        machine_id: String::new(),
+        system_uuid: String::new(),
+        swap: None,
+    });
+    node
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pool(role: NodeRole, unschedulable: bool) -> NodePool {
+        NodePool {
+            name: "cp".into(),
+            count: 3,
+            role,
+            labels: BTreeMap::from([("disk-type".to_owned(), "ssd".to_owned())]),
+            taints: vec![],
+            unschedulable,
+            allocatable: default_allocatable(),
+        }
+    }
+
+    fn taint_keys(node: &Node) -> Vec<String> {
+        node.spec.as_ref().and_then(|s| s.taints.clone()).unwrap_or_default().into_iter().map(|t| format!("{}:{}", t.key, t.effect)).collect()
+    }
+
+    #[test]
+    fn pool_nodes_are_named_and_labelled() {
+        let p = pool(NodeRole::Worker, false);
+        let names: Vec<_> = p.nodes().into_iter().filter_map(|n| n.metadata.name).collect();
+        assert_eq!(names, ["cp-01", "cp-02", "cp-03"]);
+        assert_eq!(p.node_name(123), "cp-123");
+        let n = p.node("cp-02");
+        let labels = n.metadata.labels.clone().unwrap_or_default();
+        assert_eq!(labels.get(LABEL_HOSTNAME).map(String::as_str), Some("cp-02"));
+        assert_eq!(labels.get(LABEL_OS).map(String::as_str), Some("linux"));
+        assert_eq!(labels.get(LABEL_ARCH).map(String::as_str), Some("amd64"));
+        assert_eq!(labels.get("disk-type").map(String::as_str), Some("ssd"));
+        assert!(taint_keys(&n).is_empty());
+        let status = n.status.unwrap_or_default();
+        assert_eq!(status.allocatable, status.capacity);
+        assert_eq!(status.allocatable.unwrap_or_default().get("cpu"), Some(&Quantity("4".into())));
+        let conditions = status.conditions.unwrap_or_default();
+        assert_eq!((conditions[0].type_.as_str(), conditions[0].status.as_str()), ("Ready", "True"));
+    }
+
+    #[test]
+    fn control_plane_and_unschedulable_add_their_taints() {
+        let n = pool(NodeRole::ControlPlane, true).node("cp-01");
+        assert_eq!(
+            n.metadata.labels.unwrap_or_default().get(LABEL_CONTROL_PLANE).map(String::as_str),
+            Some("")
+        );
+        assert_eq!(n.spec.as_ref().and_then(|s| s.unschedulable), Some(true));
+        assert_eq!(
+            taint_keys(&Node { spec: n.spec.clone(), ..Default::default() }),
+            ["node-role.kubernetes.io/control-plane:NoSchedule", "node.kubernetes.io/unschedulable:NoSchedule"]
+        );
+    }
+
+    #[test]
+    fn registered_keeps_what_a_document_wrote() {
+        let mut node = Node { metadata: ObjectMeta { name: Some("big".into()), ..Default::default() }, ..Default::default() };
+        node.status = Some(NodeStatus {
+            allocatable: Some(BTreeMap::from([("cpu".to_owned(), Quantity("64".into()))])),
+            conditions: Some(vec![NodeCondition { type_: "Ready".into(), status: "False".into(), ..Default::default() }]),
+            ..Default::default()
+        });
+        let status = registered(node).status.unwrap_or_default();
+        let allocatable = status.allocatable.unwrap_or_default();
+        assert_eq!(allocatable.get("cpu"), Some(&Quantity("64".into())));
+        assert_eq!(allocatable.get("pods"), Some(&Quantity("110".into())));
+        let conditions = status.conditions.unwrap_or_default();
+        assert_eq!(conditions.len(), 1);
+        assert_eq!(conditions[0].status, "False");
+    }
+}
