@@ -1,1 +1,53 @@
-fn main() {}
+//! `dsplay`: DaemonSet Playground on the command line. A thin host of the engine: each
+//! subcommand reads files, calls the engine or the model, and prints what the playground
+//! would show.
+
+mod run;
+mod share;
+mod test;
+mod validate;
+
+const USAGE: &str = "\
+dsplay: DaemonSet Playground on the command line
+
+usage:
+  dsplay test <file|dir>...          run scenarios and check their expectations
+  dsplay run <file>                  print the timeline of a scenario
+  dsplay validate <manifest.yaml>    the API server's verdict on each document
+  dsplay encode <file> [--base URL]  the share link of a scenario
+  dsplay decode <url-or-fragment>    the scenario text of a share link
+  dsplay --help | --version
+
+exit status: 0 success, 1 a check failed or an object is invalid, 2 usage or unreadable input";
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    std::process::exit(dispatch(&args));
+}
+
+fn dispatch(args: &[String]) -> i32 {
+    let rest = args.get(2..).unwrap_or_default();
+    match args.get(1).map(String::as_str) {
+        Some("test") => test::main(rest),
+        Some("run") => run::main(rest),
+        Some("validate") => validate::main(rest),
+        Some("encode") => share::encode_main(rest),
+        Some("decode") => share::decode_main(rest),
+        Some("--help" | "-h" | "help") => {
+            println!("{USAGE}");
+            0
+        }
+        Some("--version" | "-V") => {
+            println!("dsplay {}", env!("CARGO_PKG_VERSION"));
+            0
+        }
+        Some(other) => {
+            eprintln!("dsplay: unknown command \"{other}\"\n\n{USAGE}");
+            2
+        }
+        None => {
+            eprintln!("{USAGE}");
+            2
+        }
+    }
+}

@@ -1,3 +1,4 @@
 //! kubectl: command-line parsing with kubectl's own errors, and its printers.
 
 pub mod command;
+pub mod printers;

@@ -1,0 +1,43 @@
+//! `dsplay encode <file>` / `dsplay decode <url-or-fragment>`: share links and back.
+
+use dsplay_engine::share::{decode, encode};
+
+/// Prints `#v1=...`, or `<base>#v1=...` with `--base <url>`.
+pub fn encode_main(args: &[String]) -> i32 {
+    let (path, base) = match args {
+        [path] => (path, None),
+        [path, flag, base] | [flag, base, path] if flag == "--base" => (path, Some(base)),
+        _ => {
+            eprintln!("usage: dsplay encode <file> [--base <playground url>]");
+            return 2;
+        }
+    };
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(error) => {
+            eprintln!("error: cannot read {path}: {error}");
+            return 2;
+        }
+    };
+    let base = base.map_or("", |b| b.split('#').next().unwrap_or(b));
+    println!("{base}#{}", encode(&text));
+    0
+}
+
+/// Prints the scenario text exactly as it was encoded.
+pub fn decode_main(args: &[String]) -> i32 {
+    let [link] = args else {
+        eprintln!("usage: dsplay decode <url-or-fragment>");
+        return 2;
+    };
+    match decode(link) {
+        Ok(text) => {
+            print!("{text}");
+            0
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            1
+        }
+    }
+}

@@ -1,0 +1,209 @@
+//! `kubectl describe node` (`describeNode` and `describeNodeResource` in kubectl
+//! `pkg/describe/describe.go`).
+
+use std::collections::BTreeMap;
+
+use k8s_openapi::api::core::v1::{Node, Pod};
+use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
+
+use crate::state::{ClusterState, Event};
+
+use super::age::{rfc1123z, rfc1123z_or_zero, translate_timestamp_since};
+use super::describe_events::{describe_events, events_for};
+use super::describe_text::{annotations_multiline, labels_multiline, taints_multiline};
+use super::get_nodes::node_roles;
+use super::pod_resources::{pod_requests_and_limits, ResourceAmounts};
+use super::quantity_text::{amount_string, canonical, Amount};
+use super::table::TabWriter;
+use super::{not_found, object_namespace};
+
+pub fn describe_node(state: &ClusterState, name: &str, now_ms: u64) -> Result<String, String> {
+    let node = state.nodes.get(name).ok_or_else(|| not_found("nodes", name))?;
+    let status = node.status.clone().unwrap_or_default();
+    let spec = node.spec.clone().unwrap_or_default();
+    let mut w = TabWriter::for_describe();
+    w.write(&format!("Name:\t{name}\n"));
+    let roles = node_roles(node);
+    w.write(&format!("Roles:\t{}\n", if roles.is_empty() { "<none>".to_string() } else { roles.join(",") }));
+    labels_multiline(&mut w, "Labels", node.metadata.labels.as_ref());
+    annotations_multiline(&mut w, "Annotations", node.metadata.annotations.as_ref());
+    w.write(&format!("CreationTimestamp:\t{}\n", rfc1123z_or_zero(node.metadata.creation_timestamp.as_ref())));
+    taints_multiline(&mut w, "Taints", spec.taints.as_ref());
+    w.write(&format!("Unschedulable:\t{}\n", spec.unschedulable.unwrap_or(false)));
+    describe_lease(&mut w, node, name);
+    if let Some(conditions) = status.conditions.as_ref().filter(|c| !c.is_empty()) {
+        w.write("Conditions:\n  Type\tStatus\tLastHeartbeatTime\tLastTransitionTime\tReason\tMessage\n");
+        w.write("  ----\t------\t-----------------\t------------------\t------\t-------\n");
+        for c in conditions {
+            w.write(&format!(
+                "  {} \t{} \t{} \t{} \t{} \t{}\n",
+                c.type_,
+                c.status,
+                rfc1123z_or_zero(c.last_heartbeat_time.as_ref()),
+                rfc1123z_or_zero(c.last_transition_time.as_ref()),
+                c.reason.as_deref().unwrap_or(""),
+                c.message.as_deref().unwrap_or("")
+            ));
+        }
+    }
+    w.write("Addresses:\n");
+    for address in status.addresses.iter().flatten() {
+        w.write(&format!("  {}:\t{}\n", address.type_, address.address));
+    }
+    for (title, list) in [("Capacity", &status.capacity), ("Allocatable", &status.allocatable)] {
+        if let Some(list) = list.as_ref().filter(|l| !l.is_empty()) {
+            w.write(&format!("{title}:\n"));
+            for (resource, value) in list {
+                w.write(&format!("  {resource}:\t{}\n", canonical(&value.0)));
+            }
+        }
+    }
+    let info = status.node_info.clone().unwrap_or_default();
+    w.write("System Info:\n");
+    for (label, value) in [
+        ("Machine ID", &info.machine_id),
+        ("System UUID", &info.system_uuid),
+        ("Boot ID", &info.boot_id),
+        ("Kernel Version", &info.kernel_version),
+        ("OS Image", &info.os_image),
+        ("Operating System", &info.operating_system),
+        ("Architecture", &info.architecture),
+        ("Container Runtime Version", &info.container_runtime_version),
+        ("Kubelet Version", &info.kubelet_version),
+        ("Kube-Proxy Version", &info.kube_proxy_version),
+    ] {
+        w.write(&format!("  {label}:\t{value}\n"));
+    }
+    if let Some(cidr) = spec.pod_cidr.as_deref().filter(|c| !c.is_empty()) {
+        w.write(&format!("PodCIDR:\t{cidr}\n"));
+    }
+    if let Some(cidrs) = spec.pod_cidrs.as_ref().filter(|c| !c.is_empty()) {
+        w.write(&format!("PodCIDRs:\t{}\n", cidrs.join(",")));
+    }
+    if let Some(provider) = spec.provider_id.as_deref().filter(|p| !p.is_empty()) {
+        w.write(&format!("ProviderID:\t{provider}\n"));
+    }
+    let pods: Vec<&Pod> = state
+        .pods
+        .values()
+        .filter(|p| p.spec.as_ref().and_then(|s| s.node_name.as_deref()) == Some(name))
+        .filter(|p| !matches!(p.status.as_ref().and_then(|s| s.phase.as_deref()), Some("Succeeded" | "Failed")))
+        .collect();
+    describe_node_resource(&mut w, &pods, node, now_ms);
+    // Node events are recorded against the node's uid by controllers and its name by the
+    // kubelet; both searches are merged, which the simulated reference by name covers.
+    let mut events: Vec<&Event> = events_for(state, "Node", "", name);
+    events.sort_by_key(|e| e.time_ms);
+    describe_events(&mut w, &events, now_ms);
+    Ok(w.finish())
+}
+
+/// The kubelet's lease in `kube-node-lease`: renewed with every heartbeat, so its renew
+/// time is the Ready condition's last heartbeat.
+fn describe_lease(w: &mut TabWriter, node: &Node, name: &str) {
+    let heartbeat = node
+        .status
+        .as_ref()
+        .and_then(|s| s.conditions.as_ref())
+        .and_then(|c| c.iter().find(|c| c.type_ == "Ready"))
+        .and_then(|c| c.last_heartbeat_time.as_ref());
+    w.write("Lease:\n");
+    w.write(&format!("  HolderIdentity:\t{name}\n"));
+    w.write("  AcquireTime:\t<unset>\n");
+    let renew = heartbeat.map_or_else(|| "<unset>".to_string(), rfc1123z);
+    w.write(&format!("  RenewTime:\t{renew}\n"));
+}
+
+fn get(list: &ResourceAmounts, name: &str) -> Amount {
+    list.get(name).copied().unwrap_or(Amount::ZERO)
+}
+
+fn allocatable_amount(list: &BTreeMap<String, Quantity>, name: &str) -> Amount {
+    list.get(name).map_or(Amount::ZERO, |q| Amount::parse(&q.0))
+}
+
+/// Percent of allocatable, truncated like Go's `int64(float64)`.
+fn percent(used: i128, available: i128) -> i64 {
+    if available == 0 {
+        return 0;
+    }
+    (used as f64 / available as f64 * 100.0) as i64
+}
+
+fn describe_node_resource(w: &mut TabWriter, pods: &[&Pod], node: &Node, now_ms: u64) {
+    let status = node.status.clone().unwrap_or_default();
+    let allocatable = match status.allocatable.filter(|a| !a.is_empty()) {
+        Some(a) => a,
+        None => status.capacity.unwrap_or_default(),
+    };
+    let cpu_alloc = allocatable_amount(&allocatable, "cpu");
+    let mem_alloc = allocatable_amount(&allocatable, "memory");
+    let storage_alloc = allocatable_amount(&allocatable, "ephemeral-storage");
+
+    w.write(&format!("Non-terminated Pods:\t({} in total)\n", pods.len()));
+    w.write("  Namespace\tName\t\tCPU Requests\tCPU Limits\tMemory Requests\tMemory Limits\tAge\n");
+    w.write("  ---------\t----\t\t------------\t----------\t---------------\t-------------\t---\n");
+    let mut requests = ResourceAmounts::new();
+    let mut limits = ResourceAmounts::new();
+    for pod in pods {
+        let (req, lim) = pod_requests_and_limits(pod);
+        let (cpu_req, cpu_lim) = (get(&req, "cpu"), get(&lim, "cpu"));
+        let (mem_req, mem_lim) = (get(&req, "memory"), get(&lim, "memory"));
+        w.write(&format!(
+            "  {}\t{}\t\t{} ({}%)\t{} ({}%)\t{} ({}%)\t{} ({}%)\t{}\n",
+            object_namespace(&pod.metadata),
+            pod.metadata.name.as_deref().unwrap_or(""),
+            amount_string(&cpu_req),
+            percent(cpu_req.milli_value(), cpu_alloc.milli_value()),
+            amount_string(&cpu_lim),
+            percent(cpu_lim.milli_value(), cpu_alloc.milli_value()),
+            amount_string(&mem_req),
+            percent(mem_req.value(), mem_alloc.value()),
+            amount_string(&mem_lim),
+            percent(mem_lim.value(), mem_alloc.value()),
+            translate_timestamp_since(pod.metadata.creation_timestamp.as_ref(), now_ms)
+        ));
+        for (total, own) in [(&mut requests, req), (&mut limits, lim)] {
+            for (resource, amount) in own {
+                let sum = total.get(&resource).map_or(amount, |t| t.add(amount));
+                total.insert(resource, sum);
+            }
+        }
+    }
+    w.write("Allocated resources:\n  (Total limits may be over 100 percent, i.e., overcommitted.)\n");
+    w.write("  Resource\tRequests\tLimits\n");
+    w.write("  --------\t--------\t------\n");
+    for (resource, available, milli) in
+        [("cpu", cpu_alloc, true), ("memory", mem_alloc, false), ("ephemeral-storage", storage_alloc, false)]
+    {
+        let (req, lim) = (get(&requests, resource), get(&limits, resource));
+        let scale = |a: &Amount| if milli { a.milli_value() } else { a.value() };
+        w.write(&format!(
+            "  {resource}\t{} ({}%)\t{} ({}%)\n",
+            amount_string(&req),
+            percent(scale(&req), scale(&available)),
+            amount_string(&lim),
+            percent(scale(&lim), scale(&available))
+        ));
+    }
+    let standard = ["cpu", "memory", "ephemeral-storage", "pods"];
+    let (huge_pages, extended): (Vec<&String>, Vec<&String>) = allocatable
+        .keys()
+        .filter(|r| !standard.contains(&r.as_str()))
+        .partition(|r| r.starts_with("hugepages-"));
+    for resource in huge_pages {
+        let (req, lim) = (get(&requests, resource), get(&limits, resource));
+        let available = allocatable_amount(&allocatable, resource);
+        w.write(&format!(
+            "  {resource}\t{} ({}%)\t{} ({}%)\n",
+            amount_string(&req),
+            percent(req.value(), available.value()),
+            amount_string(&lim),
+            percent(lim.value(), available.value())
+        ));
+    }
+    for resource in extended {
+        let (req, lim) = (get(&requests, resource), get(&limits, resource));
+        w.write(&format!("  {resource}\t{}\t{}\n", amount_string(&req), amount_string(&lim)));
+    }
+}

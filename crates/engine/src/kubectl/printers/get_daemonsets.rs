@@ -1,0 +1,91 @@
+//! `kubectl get daemonsets` (`printDaemonSet` in `pkg/printers/internalversion/printers.go`).
+
+use std::collections::BTreeMap;
+
+use dsplay_model::labels::format_label_selector;
+use k8s_openapi::api::apps::v1::DaemonSet;
+use k8s_openapi::api::core::v1::Container;
+
+use crate::state::ClusterState;
+
+use super::age;
+use super::table::render_table;
+use super::{no_resources_found, not_found, object_namespace};
+
+pub fn get_daemonsets(
+    state: &ClusterState,
+    namespace: Option<&str>,
+    name: Option<&str>,
+    wide: bool,
+    now_ms: u64,
+) -> Result<String, String> {
+    let daemonsets: Vec<&DaemonSet> = state
+        .daemonsets
+        .values()
+        .filter(|d| namespace.is_none_or(|ns| object_namespace(&d.metadata) == ns))
+        .filter(|d| name.is_none_or(|n| d.metadata.name.as_deref() == Some(n)))
+        .collect();
+    if daemonsets.is_empty() {
+        return match name {
+            Some(n) => Err(not_found("daemonsets.apps", n)),
+            None => Ok(no_resources_found(namespace)),
+        };
+    }
+    let mut headers = vec!["NAME", "DESIRED", "CURRENT", "READY", "UP-TO-DATE", "AVAILABLE", "NODE SELECTOR", "AGE"];
+    if wide {
+        headers.extend(["CONTAINERS", "IMAGES", "SELECTOR"]);
+    }
+    if namespace.is_none() {
+        headers.insert(0, "NAMESPACE");
+    }
+    let rows: Vec<Vec<String>> = daemonsets
+        .into_iter()
+        .map(|ds| {
+            let mut row = daemonset_row(ds, wide, now_ms);
+            if namespace.is_none() {
+                row.insert(0, object_namespace(&ds.metadata).to_string());
+            }
+            row
+        })
+        .collect();
+    Ok(render_table(&headers, &rows))
+}
+
+/// `labels.FormatLabels`: `k=v,k2=v2` sorted by key, or `<none>`.
+pub fn format_labels(labels: Option<&BTreeMap<String, String>>) -> String {
+    let pairs: Vec<String> = labels.into_iter().flatten().map(|(k, v)| format!("{k}={v}")).collect();
+    if pairs.is_empty() {
+        "<none>".to_string()
+    } else {
+        pairs.join(",")
+    }
+}
+
+/// `layoutContainerCells`: container names and images, comma-separated.
+pub fn container_cells(containers: &[Container]) -> (String, String) {
+    let names: Vec<&str> = containers.iter().map(|c| c.name.as_str()).collect();
+    let images: Vec<&str> = containers.iter().map(|c| c.image.as_deref().unwrap_or("")).collect();
+    (names.join(","), images.join(","))
+}
+
+fn daemonset_row(ds: &DaemonSet, wide: bool, now_ms: u64) -> Vec<String> {
+    let status = ds.status.clone().unwrap_or_default();
+    let pod_spec = ds.spec.as_ref().and_then(|s| s.template.spec.as_ref());
+    let mut row = vec![
+        ds.metadata.name.clone().unwrap_or_default(),
+        status.desired_number_scheduled.to_string(),
+        status.current_number_scheduled.to_string(),
+        status.number_ready.to_string(),
+        status.updated_number_scheduled.unwrap_or(0).to_string(),
+        status.number_available.unwrap_or(0).to_string(),
+        format_labels(pod_spec.and_then(|s| s.node_selector.as_ref())),
+        age::translate_timestamp_since(ds.metadata.creation_timestamp.as_ref(), now_ms),
+    ];
+    if wide {
+        let (names, images) = container_cells(pod_spec.map(|s| s.containers.as_slice()).unwrap_or_default());
+        row.push(names);
+        row.push(images);
+        row.push(format_label_selector(ds.spec.as_ref().map(|s| &s.selector)));
+    }
+    row
+}

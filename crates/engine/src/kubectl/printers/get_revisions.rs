@@ -1,0 +1,69 @@
+//! `kubectl get controllerrevisions` (`printControllerRevision` in
+//! `pkg/printers/internalversion/printers.go`).
+
+use k8s_openapi::api::apps::v1::ControllerRevision;
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::{ObjectMeta, OwnerReference};
+
+use crate::state::ClusterState;
+
+use super::age;
+use super::table::render_table;
+use super::{no_resources_found, not_found, object_namespace};
+
+pub fn get_revisions(
+    state: &ClusterState,
+    namespace: Option<&str>,
+    name: Option<&str>,
+    now_ms: u64,
+) -> Result<String, String> {
+    let revisions: Vec<&ControllerRevision> = state
+        .revisions
+        .values()
+        .filter(|r| namespace.is_none_or(|ns| object_namespace(&r.metadata) == ns))
+        .filter(|r| name.is_none_or(|n| r.metadata.name.as_deref() == Some(n)))
+        .collect();
+    if revisions.is_empty() {
+        return match name {
+            Some(n) => Err(not_found("controllerrevisions.apps", n)),
+            None => Ok(no_resources_found(namespace)),
+        };
+    }
+    let mut headers = vec!["NAME", "CONTROLLER", "REVISION", "AGE"];
+    if namespace.is_none() {
+        headers.insert(0, "NAMESPACE");
+    }
+    let rows: Vec<Vec<String>> = revisions
+        .into_iter()
+        .map(|r| {
+            let controller = controller_of(&r.metadata).map_or_else(
+                || "<none>".to_string(),
+                |c| format!("{}/{}", resource_with_group(&c.kind, &c.api_version), c.name),
+            );
+            let mut row = vec![
+                r.metadata.name.clone().unwrap_or_default(),
+                controller,
+                r.revision.to_string(),
+                age::translate_timestamp_since(r.metadata.creation_timestamp.as_ref(), now_ms),
+            ];
+            if namespace.is_none() {
+                row.insert(0, object_namespace(&r.metadata).to_string());
+            }
+            row
+        })
+        .collect();
+    Ok(render_table(&headers, &rows))
+}
+
+/// `metav1.GetControllerOf`: the owner reference with `controller: true`.
+pub fn controller_of(meta: &ObjectMeta) -> Option<&OwnerReference> {
+    meta.owner_references.iter().flatten().find(|o| o.controller == Some(true))
+}
+
+/// `printers.FormatResourceName` with kind: `daemonset.apps` from `DaemonSet` in `apps/v1`.
+pub fn resource_with_group(kind: &str, api_version: &str) -> String {
+    let kind = kind.to_lowercase();
+    match api_version.split_once('/') {
+        Some((group, _)) if !group.is_empty() => format!("{kind}.{group}"),
+        _ => kind,
+    }
+}

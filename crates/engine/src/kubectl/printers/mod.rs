@@ -1,0 +1,69 @@
+//! kubectl's printers over the simulated cluster: `get` tables, `describe`, `rollout
+//! history` and `-o yaml|json|name`, each a pure function of a [`ClusterState`] and the
+//! simulated now, producing kubectl v1.36's exact text. Errors carry kubectl's own
+//! message (`Error from server (NotFound): pods "x" not found`).
+//!
+//! [`ClusterState`]: crate::state::ClusterState
+
+mod age;
+mod describe_containers;
+mod describe_daemonset;
+mod describe_events;
+mod describe_node;
+mod describe_pod;
+mod describe_pod_template;
+mod describe_text;
+mod describe_volumes;
+mod get_daemonsets;
+mod get_events;
+mod get_nodes;
+mod get_pods;
+mod get_revisions;
+mod go_yaml;
+mod involved_object;
+mod object_output;
+mod pod_resources;
+mod quantity_text;
+mod rollout_history;
+mod table;
+mod yaml;
+
+#[cfg(test)]
+mod test_cluster;
+#[cfg(test)]
+mod tests_describe;
+#[cfg(test)]
+mod tests_get;
+
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
+
+pub use describe_daemonset::describe_daemonset;
+pub use describe_node::describe_node;
+pub use describe_pod::describe_pod;
+pub use get_daemonsets::get_daemonsets;
+pub use get_events::get_events;
+pub use get_nodes::get_nodes;
+pub use get_pods::get_pods;
+pub use get_revisions::get_revisions;
+pub use object_output::{list_output, object_output};
+pub use rollout_history::rollout_history;
+pub use yaml::{list_json, list_yaml, object_json, object_name, object_yaml};
+
+/// The API server's NotFound as kubectl prints it; `resource` is the plural with its
+/// group (`pods`, `daemonsets.apps`).
+fn not_found(resource: &str, name: &str) -> String {
+    format!("Error from server (NotFound): {resource} \"{name}\" not found")
+}
+
+/// What kubectl says when a list comes back empty (on stderr, with nothing on stdout).
+fn no_resources_found(namespace: Option<&str>) -> String {
+    match namespace {
+        Some(ns) => format!("No resources found in {ns} namespace."),
+        None => "No resources found".to_string(),
+    }
+}
+
+/// The object's namespace; the API server fills in `default` for objects created without one.
+fn object_namespace(meta: &ObjectMeta) -> &str {
+    meta.namespace.as_deref().filter(|ns| !ns.is_empty()).unwrap_or("default")
+}

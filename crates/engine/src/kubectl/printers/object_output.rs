@@ -1,0 +1,109 @@
+//! `kubectl get <resource> [<name>] -o yaml|json|name`: finds the objects and hands them
+//! to the printers in [`super::yaml`].
+
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
+use k8s_openapi::{Metadata, Resource as ApiResource};
+use serde::Serialize;
+
+use crate::kubectl::command::Resource;
+use crate::state::ClusterState;
+
+use super::yaml::{list_json, list_yaml, object_json, object_name, object_yaml};
+use super::{no_resources_found, not_found, object_namespace};
+
+/// One named object; `namespace` is `None` with `--all-namespaces`.
+pub fn object_output(
+    state: &ClusterState,
+    resource: Resource,
+    namespace: Option<&str>,
+    name: &str,
+    format: &str,
+) -> Result<String, String> {
+    match resource {
+        Resource::Pod => one(state.pods.values(), "pods", namespace, name, format),
+        Resource::DaemonSet => one(state.daemonsets.values(), "daemonsets.apps", namespace, name, format),
+        Resource::ControllerRevision => {
+            one(state.revisions.values(), "controllerrevisions.apps", namespace, name, format)
+        }
+        Resource::Node => one(state.nodes.values(), "nodes", None, name, format),
+        Resource::Event => Err(events_unavailable(format)),
+    }
+}
+
+/// Every object of the resource in the namespace (all namespaces for `None`).
+pub fn list_output(
+    state: &ClusterState,
+    resource: Resource,
+    namespace: Option<&str>,
+    format: &str,
+) -> Result<String, String> {
+    match resource {
+        Resource::Pod => many(state.pods.values(), namespace, format),
+        Resource::DaemonSet => many(state.daemonsets.values(), namespace, format),
+        Resource::ControllerRevision => many(state.revisions.values(), namespace, format),
+        Resource::Node => many(state.nodes.values(), None, format),
+        Resource::Event => Err(events_unavailable(format)),
+    }
+}
+
+fn events_unavailable(format: &str) -> String {
+    format!("error: -o {format} is not available for events in the playground; use kubectl get events")
+}
+
+fn in_namespace<T: Metadata<Ty = ObjectMeta>>(object: &T, namespace: Option<&str>) -> bool {
+    namespace.is_none_or(|ns| object_namespace(object.metadata()) == ns)
+}
+
+fn one<'a, T>(
+    objects: impl Iterator<Item = &'a T>,
+    plural: &str,
+    namespace: Option<&str>,
+    name: &str,
+    format: &str,
+) -> Result<String, String>
+where
+    T: ApiResource + Metadata<Ty = ObjectMeta> + Serialize + 'a,
+{
+    let found: Vec<&T> = objects
+        .filter(|o| in_namespace(*o, namespace) && o.metadata().name.as_deref() == Some(name))
+        .collect();
+    match found.as_slice() {
+        [] => Err(not_found(plural, name)),
+        [object] => print_one(*object, format),
+        // The same name in several namespaces (--all-namespaces): kubectl prints a List.
+        several => print_many(several, format),
+    }
+}
+
+fn many<'a, T>(objects: impl Iterator<Item = &'a T>, namespace: Option<&str>, format: &str) -> Result<String, String>
+where
+    T: ApiResource + Metadata<Ty = ObjectMeta> + Serialize + 'a,
+{
+    let found: Vec<&T> = objects.filter(|o| in_namespace(*o, namespace)).collect();
+    if found.is_empty() && format == "name" {
+        return Ok(no_resources_found(namespace));
+    }
+    print_many(&found, format)
+}
+
+fn print_one<T>(object: &T, format: &str) -> Result<String, String>
+where
+    T: ApiResource + Metadata<Ty = ObjectMeta> + Serialize,
+{
+    match format {
+        "json" => object_json(object),
+        "name" => Ok(format!("{}\n", object_name(object))),
+        _ => object_yaml(object),
+    }
+}
+
+fn print_many<T>(objects: &[&T], format: &str) -> Result<String, String>
+where
+    T: ApiResource + Metadata<Ty = ObjectMeta> + Serialize,
+{
+    match format {
+        "json" => list_json(objects),
+        "name" => Ok(objects.iter().map(|o| format!("{}\n", object_name(*o))).collect()),
+        _ => list_yaml(objects),
+    }
+}
