@@ -1,1 +1,5 @@
-fn main() {}
+//! Entry point of the wasm binary that Trunk builds.
+
+fn main() {
+    yew::Renderer::<dsplay_web::App>::new().render();
+}

@@ -1,0 +1,189 @@
+//! What the cluster pane shows of one frame, computed from the engine's
+//! [`ClusterState`] alone: pools of node cards with their daemon pods, and the
+//! `kubectl get ds` rows. Pure, so it is tested natively.
+
+mod daemonset;
+mod node;
+mod pod;
+
+use std::collections::BTreeMap;
+
+use dsplay_engine::state::ClusterState;
+
+pub use daemonset::DaemonSetRow;
+pub use node::{pool_of, NodeReadiness, NodeView};
+pub use pod::{PodPhase, PodView};
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct PoolView {
+    pub name: String,
+    pub nodes: Vec<NodeView>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClusterView {
+    /// Pools in the order of their first node's name.
+    pub pools: Vec<PoolView>,
+    pub daemonsets: Vec<DaemonSetRow>,
+}
+
+impl ClusterView {
+    pub fn of(state: &ClusterState) -> ClusterView {
+        let mut pods_by_node: BTreeMap<String, Vec<PodView>> = BTreeMap::new();
+        for pod in state.pods.values() {
+            let view = PodView::of(pod);
+            if view.daemonset.is_none() {
+                continue;
+            }
+            if let Some(node) = view.node.clone() {
+                pods_by_node.entry(node).or_default().push(view);
+            }
+        }
+        let mut pools: Vec<PoolView> = Vec::new();
+        for node in state.nodes.values() {
+            let name = node.metadata.name.as_deref().unwrap_or_default();
+            let view = NodeView::of(node, pods_by_node.remove(name).unwrap_or_default());
+            let pool = pool_of(name);
+            match pools.iter_mut().find(|p| p.name == pool) {
+                Some(existing) => existing.nodes.push(view),
+                None => pools.push(PoolView { name: pool.to_string(), nodes: vec![view] }),
+            }
+        }
+        ClusterView {
+            pools,
+            daemonsets: state.daemonsets.values().map(DaemonSetRow::of).collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dsplay_model::k8s_openapi::api::apps::v1::{DaemonSet, DaemonSetSpec, DaemonSetStatus};
+    use dsplay_model::k8s_openapi::api::core::v1::{Node, NodeCondition, NodeSpec, NodeStatus, Pod, PodCondition, PodSpec, PodStatus, PodTemplateSpec, Taint};
+    use dsplay_model::k8s_openapi::apimachinery::pkg::apis::meta::v1::{ObjectMeta, OwnerReference};
+
+    fn node(name: &str, ready: &str) -> Node {
+        Node {
+            metadata: ObjectMeta { name: Some(name.into()), ..Default::default() },
+            spec: Some(NodeSpec::default()),
+            status: Some(NodeStatus {
+                conditions: Some(vec![NodeCondition { type_: "Ready".into(), status: ready.into(), ..Default::default() }]),
+                ..Default::default()
+            }),
+        }
+    }
+
+    fn daemon_pod(name: &str, node: &str, phase: &str, ready: bool) -> Pod {
+        Pod {
+            metadata: ObjectMeta {
+                name: Some(name.into()),
+                namespace: Some("default".into()),
+                labels: Some([("pod-template-generation".to_string(), "2".to_string())].into()),
+                owner_references: Some(vec![OwnerReference {
+                    api_version: "apps/v1".into(),
+                    kind: "DaemonSet".into(),
+                    name: "agent".into(),
+                    uid: "uid-1".into(),
+                    controller: Some(true),
+                    ..Default::default()
+                }]),
+                ..Default::default()
+            },
+            spec: Some(PodSpec { node_name: Some(node.into()), ..Default::default() }),
+            status: Some(PodStatus {
+                phase: Some(phase.into()),
+                conditions: Some(vec![PodCondition {
+                    type_: "Ready".into(),
+                    status: if ready { "True" } else { "False" }.into(),
+                    ..Default::default()
+                }]),
+                ..Default::default()
+            }),
+        }
+    }
+
+    fn state() -> ClusterState {
+        let mut state = ClusterState::default();
+        for (name, ready) in [("node-01", "True"), ("node-02", "False"), ("gpu-pool-01", "Unknown")] {
+            state.nodes.insert(name.to_string(), node(name, ready));
+        }
+        if let Some(node) = state.nodes.get_mut("node-02") {
+            if let Some(spec) = node.spec.as_mut() {
+                spec.unschedulable = Some(true);
+                spec.taints = Some(vec![Taint { key: "node.kubernetes.io/unschedulable".into(), effect: "NoSchedule".into(), ..Default::default() }]);
+            }
+        }
+        state.pods.insert("default/agent-abcde".into(), daemon_pod("agent-abcde", "node-01", "Running", true));
+        state.pods.insert("default/agent-fghij".into(), daemon_pod("agent-fghij", "gpu-pool-01", "Pending", false));
+        let mut plain = daemon_pod("web-1", "node-01", "Running", true);
+        plain.metadata.owner_references = None;
+        state.pods.insert("default/web-1".into(), plain);
+        state.daemonsets.insert(
+            "default/agent".into(),
+            DaemonSet {
+                metadata: ObjectMeta { name: Some("agent".into()), namespace: Some("default".into()), ..Default::default() },
+                spec: Some(DaemonSetSpec { template: PodTemplateSpec::default(), ..Default::default() }),
+                status: Some(DaemonSetStatus {
+                    desired_number_scheduled: 3,
+                    current_number_scheduled: 2,
+                    number_ready: 1,
+                    updated_number_scheduled: Some(2),
+                    ..Default::default()
+                }),
+            },
+        );
+        state
+    }
+
+    #[test]
+    fn pool_is_the_name_before_the_node_number() {
+        assert_eq!(pool_of("node-01"), "node");
+        assert_eq!(pool_of("gpu-pool-12"), "gpu-pool");
+        assert_eq!(pool_of("control-plane"), "control-plane");
+        assert_eq!(pool_of("worker-"), "worker-");
+        assert_eq!(pool_of("-01"), "-01");
+    }
+
+    #[test]
+    fn nodes_are_grouped_by_pool_in_name_order() {
+        let view = ClusterView::of(&state());
+        let pools: Vec<(&str, Vec<&str>)> = view
+            .pools
+            .iter()
+            .map(|pool| (pool.name.as_str(), pool.nodes.iter().map(|n| n.name.as_str()).collect()))
+            .collect();
+        assert_eq!(pools, vec![("gpu-pool", vec!["gpu-pool-01"]), ("node", vec!["node-01", "node-02"])]);
+    }
+
+    #[test]
+    fn only_daemon_pods_sit_on_their_node() {
+        let view = ClusterView::of(&state());
+        let node_01 = &view.pools[1].nodes[0];
+        assert_eq!(node_01.pods.len(), 1);
+        let pod = &node_01.pods[0];
+        assert_eq!((pod.phase, pod.ready, pod.revision.as_deref()), (PodPhase::Running, true, Some("2")));
+        assert_eq!(pod.daemonset.as_deref(), Some("agent"));
+        let gpu = &view.pools[0].nodes[0];
+        assert_eq!(gpu.readiness, NodeReadiness::Unknown);
+        assert_eq!((gpu.pods[0].phase, gpu.pods[0].ready), (PodPhase::Pending, false));
+    }
+
+    #[test]
+    fn cordoned_node_shows_its_taint() {
+        let view = ClusterView::of(&state());
+        let node_02 = &view.pools[1].nodes[1];
+        assert!(node_02.unschedulable);
+        assert_eq!(node_02.readiness, NodeReadiness::NotReady);
+        assert_eq!(node_02.taints, vec!["node.kubernetes.io/unschedulable:NoSchedule".to_string()]);
+        assert!(node_02.pods.is_empty());
+    }
+
+    #[test]
+    fn daemonset_row_prints_missing_counts_as_zero() {
+        let view = ClusterView::of(&state());
+        let row = &view.daemonsets[0];
+        assert_eq!((row.desired, row.current, row.ready, row.up_to_date, row.available), (3, 2, 1, 2, 0));
+        assert_eq!(row.node_selector, "<none>");
+    }
+}

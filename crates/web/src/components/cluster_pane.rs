@@ -1,0 +1,57 @@
+//! The cluster at the timeline's cursor: status line, node pools, events.
+
+use yew::prelude::*;
+
+use super::event_list::EventList;
+use super::node_card::NodeCard;
+use super::status_line::StatusLine;
+use super::timeline::Timeline;
+use crate::cluster_view::ClusterView;
+use crate::sim_time::format_sim_time;
+use crate::state::Playground;
+
+#[function_component(ClusterPane)]
+pub fn cluster_pane() -> Html {
+    let Some(playground) = use_context::<Playground>() else {
+        return Html::default();
+    };
+    let lang = playground.lang;
+    let strings = lang.strings();
+    let frame = playground.session.as_ref().and_then(|session| session.frame(playground.cursor));
+    let body = match frame {
+        None => html! { <p class="empty">{ strings.no_nodes }</p> },
+        Some(frame) => {
+            let view = ClusterView::of(&frame.state);
+            html! {
+                <>
+                    <p class="frame-caption" aria-live="polite">
+                        <span class="frame-time">{ (strings.at_time)(&format_sim_time(frame.time_ms)) }</span>
+                        <span class="frame-cause">{ &frame.cause }</span>
+                    </p>
+                    <StatusLine rows={view.daemonsets.clone()} {lang} />
+                    if view.pools.is_empty() {
+                        <p class="empty">{ strings.no_nodes }</p>
+                    }
+                    { for view.pools.iter().map(|pool| html! {
+                        <section class="pool" aria-label={(strings.pool_heading)(&pool.name, pool.nodes.len())}>
+                            <h3 class="pool-name">{ (strings.pool_heading)(&pool.name, pool.nodes.len()) }</h3>
+                            <ul class="nodes">
+                                { for pool.nodes.iter().map(|node| html! { <NodeCard node={node.clone()} {lang} /> }) }
+                            </ul>
+                        </section>
+                    }) }
+                    <EventList events={frame.state.events.iter().rev().take(12).cloned().collect::<Vec<_>>()} {lang} />
+                </>
+            }
+        }
+    };
+    html! {
+        <section class="pane cluster-pane" id="cluster" aria-labelledby="cluster-heading" tabindex="-1">
+            <div class="pane-head">
+                <h2 id="cluster-heading">{ strings.cluster_heading }</h2>
+            </div>
+            <Timeline />
+            { body }
+        </section>
+    }
+}

@@ -1,0 +1,130 @@
+//! The scenario editor: a plain `<textarea>` (so the browser's undo, selection,
+//! IME and Tab-to-leave all work) over a highlighted copy of the same text, with
+//! line numbers beside it and the apply error under it.
+
+mod highlight;
+
+pub use highlight::{highlight_line, Token};
+
+use web_sys::{Element, HtmlTextAreaElement};
+use yew::prelude::*;
+
+use crate::state::{Action, Playground};
+
+#[function_component(ManifestEditor)]
+pub fn manifest_editor() -> Html {
+    let textarea = use_node_ref();
+    let overlay = use_node_ref();
+    let gutter = use_node_ref();
+    let Some(playground) = use_context::<Playground>() else {
+        return Html::default();
+    };
+    let strings = playground.lang.strings();
+
+    let oninput = {
+        let playground = playground.clone();
+        Callback::from(move |event: InputEvent| {
+            let textarea: HtmlTextAreaElement = event.target_unchecked_into();
+            playground.dispatch(Action::Edit(textarea.value()));
+        })
+    };
+    // The overlay and the gutter follow the textarea, which is what scrolls.
+    let onscroll = {
+        let (textarea, overlay, gutter) = (textarea.clone(), overlay.clone(), gutter.clone());
+        Callback::from(move |_: Event| {
+            if let (Some(source), Some(overlay), Some(gutter)) =
+                (textarea.cast::<HtmlTextAreaElement>(), overlay.cast::<Element>(), gutter.cast::<Element>())
+            {
+                overlay.set_scroll_top(source.scroll_top());
+                overlay.set_scroll_left(source.scroll_left());
+                gutter.set_scroll_top(source.scroll_top());
+            }
+        })
+    };
+    // Ctrl+Enter (Cmd+Enter) applies. Tab is left alone: it moves focus out.
+    let onkeydown = {
+        let playground = playground.clone();
+        Callback::from(move |event: KeyboardEvent| {
+            if event.key() == "Enter" && (event.ctrl_key() || event.meta_key()) {
+                event.prevent_default();
+                playground.dispatch(Action::Apply);
+            }
+        })
+    };
+    let apply = {
+        let playground = playground.clone();
+        Callback::from(move |_: MouseEvent| playground.dispatch(Action::Apply))
+    };
+    let reset = {
+        let playground = playground.clone();
+        Callback::from(move |_: MouseEvent| playground.dispatch(Action::ResetExample))
+    };
+
+    let error_line = playground.error.as_ref().and_then(|error| error.line);
+    let lines: Vec<&str> = playground.text.split('\n').collect();
+    let gutter_lines = lines.iter().enumerate().map(|(index, _)| {
+        let number = index + 1;
+        html! { <span class={classes!("ln", (Some(number) == error_line).then_some("ln-error"))}>{ number }</span> }
+    });
+    let code_lines = lines.iter().enumerate().map(|(index, line)| {
+        let tokens = highlight_line(line).into_iter().map(|(token, text)| html! { <span class={token.class()}>{ text }</span> });
+        html! {
+            <span class={classes!("line", (Some(index + 1) == error_line).then_some("line-error"))}>
+                { for tokens }{ "\n" }
+            </span>
+        }
+    });
+    let (state_class, state_text) = if playground.error.is_some() {
+        ("apply-state error", "")
+    } else if playground.is_applied() {
+        ("apply-state applied", strings.applied)
+    } else {
+        ("apply-state edited", strings.unapplied_changes)
+    };
+    let error_text = playground.error.as_ref().map(|error| match error.line {
+        Some(line) => (strings.error_at_line)(line, &error.message),
+        None => (strings.error_no_line)(&error.message),
+    });
+
+    html! {
+        <section class="pane editor-pane" aria-labelledby="editor-heading">
+            <div class="pane-head">
+                <h2 id="editor-heading">{ strings.manifest_heading }</h2>
+                <span class={state_class} aria-live="polite">{ state_text }</span>
+                <span class="spacer"></span>
+                <button type="button" class="btn" onclick={reset}>{ strings.reset }</button>
+                <button type="button" class="btn primary" onclick={apply}
+                    aria-keyshortcuts="Control+Enter" title={strings.apply_hint}>
+                    { strings.apply }
+                </button>
+            </div>
+            <div class="editor">
+                <div class="gutter" ref={gutter} aria-hidden="true">{ for gutter_lines }</div>
+                <div class="code">
+                    <pre class="highlight" ref={overlay} aria-hidden="true"><code>{ for code_lines }</code></pre>
+                    <textarea
+                        key={playground.editor_generation.to_string()}
+                        ref={textarea}
+                        id="manifest"
+                        class="source"
+                        spellcheck="false"
+                        autocapitalize="off"
+                        autocomplete="off"
+                        wrap="off"
+                        aria-label={strings.manifest_label}
+                        aria-invalid={if error_text.is_some() { "true" } else { "false" }}
+                        aria-describedby="manifest-error"
+                        defaultvalue={playground.text.clone()}
+                        {oninput}
+                        {onscroll}
+                        {onkeydown}
+                    />
+                </div>
+            </div>
+            <p id="manifest-error" class="editor-error" role="alert" hidden={error_text.is_none()}>
+                { error_text.unwrap_or_default() }
+            </p>
+            <p class="editor-foot">{ (strings.lines)(lines.len()) }{ " · " }{ strings.apply_hint }</p>
+        </section>
+    }
+}

@@ -1,0 +1,19 @@
+//! The parts of the page, each named for what the user sees.
+
+mod cluster_pane;
+mod event_list;
+mod header;
+mod manifest_editor;
+mod node_card;
+mod pod_chip;
+mod status_line;
+mod timeline;
+
+pub use cluster_pane::ClusterPane;
+pub use event_list::EventList;
+pub use header::Header;
+pub use manifest_editor::{highlight_line, ManifestEditor, Token};
+pub use node_card::{NodeCard, NodeCardProps};
+pub use pod_chip::{PodChip, PodChipProps};
+pub use status_line::{StatusLine, StatusLineProps};
+pub use timeline::Timeline;

@@ -1,0 +1,125 @@
+//! Moving through the timeline: play, pause, step, speed, a scrubber over every
+//! frame, and the scenario's steps as jump targets. Stepping back is a cursor
+//! move; the engine already recorded every frame.
+
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use crate::state::{Action, Playground, Speed};
+
+#[function_component(Timeline)]
+pub fn timeline() -> Html {
+    let Some(playground) = use_context::<Playground>() else {
+        return Html::default();
+    };
+    let strings = playground.lang.strings();
+    let count = playground.frame_count();
+    let cursor = playground.cursor;
+    let last = count.saturating_sub(1);
+    let dispatch = |action: fn() -> Action| {
+        let playground = playground.clone();
+        Callback::from(move |_: MouseEvent| playground.dispatch(action()))
+    };
+    let to_start = {
+        let playground = playground.clone();
+        Callback::from(move |_: MouseEvent| playground.dispatch(Action::Seek(0)))
+    };
+    let to_end = {
+        let playground = playground.clone();
+        Callback::from(move |_: MouseEvent| playground.dispatch(Action::Seek(usize::MAX)))
+    };
+    let on_scrub = {
+        let playground = playground.clone();
+        Callback::from(move |event: InputEvent| {
+            let input: HtmlInputElement = event.target_unchecked_into();
+            if let Ok(frame) = input.value().parse::<usize>() {
+                playground.dispatch(Action::Seek(frame));
+            }
+        })
+    };
+    let on_speed = {
+        let playground = playground.clone();
+        Callback::from(move |event: Event| {
+            let select: HtmlSelectElement = event.target_unchecked_into();
+            if let Some(speed) = Speed::ALL.into_iter().find(|speed| speed.label() == select.value()) {
+                playground.dispatch(Action::SetSpeed(speed));
+            }
+        })
+    };
+    let (play_label, play_icon, play_action): (&str, &str, fn() -> Action) = if playground.playing {
+        (strings.pause, "❚❚", || Action::Pause)
+    } else {
+        (strings.play, "▶", || Action::Play)
+    };
+    let at_start = if cursor == 0 { "true" } else { "false" };
+    let at_end = if cursor >= last { "true" } else { "false" };
+    let steps = playground.session.as_ref().map(|session| session.steps()).unwrap_or_default();
+
+    html! {
+        <section class="timeline" aria-labelledby="timeline-heading">
+            <h3 id="timeline-heading" class="visually-hidden">{ strings.timeline_heading }</h3>
+            <div class="transport" role="group" aria-label={strings.timeline_heading}>
+                <button type="button" class="btn icon" aria-label={strings.to_start} title={strings.to_start}
+                    aria-disabled={at_start} onclick={to_start}>{ "⏮" }</button>
+                <button type="button" class="btn icon" aria-label={strings.step_back} title={strings.step_back}
+                    aria-disabled={at_start} onclick={dispatch(|| Action::StepBack)} data-action="step-back">{ "◀" }</button>
+                <button type="button" class="btn icon primary" aria-label={play_label} title={play_label}
+                    onclick={dispatch(play_action)} data-action="play">{ play_icon }</button>
+                <button type="button" class="btn icon" aria-label={strings.step_forward} title={strings.step_forward}
+                    aria-disabled={at_end} onclick={dispatch(|| Action::StepForward)} data-action="step-forward">{ "▶|" }</button>
+                <button type="button" class="btn icon" aria-label={strings.to_end} title={strings.to_end}
+                    aria-disabled={at_end} onclick={to_end}>{ "⏭" }</button>
+                <label class="speed">
+                    <span>{ strings.speed }</span>
+                    <select onchange={on_speed}>
+                        { for Speed::ALL.iter().map(|speed| html! {
+                            <option value={speed.label()} selected={*speed == playground.speed}>{ speed.label() }</option>
+                        }) }
+                    </select>
+                </label>
+                <span class="frame-counter" aria-live="polite" data-frame={cursor.to_string()}>
+                    { (strings.frame_of)((cursor + 1).min(count), count) }
+                </span>
+            </div>
+            <input type="range" class="scrubber" min="0" max={last.to_string()} step="1"
+                value={cursor.to_string()} aria-label={strings.scrubber}
+                aria-valuetext={(strings.frame_of)((cursor + 1).min(count), count)}
+                oninput={on_scrub} />
+            if !steps.is_empty() {
+                <ol class="steps" aria-label={strings.steps_heading}>
+                    { for steps.iter().map(|step| {
+                        let current = (step.first_frame..=step.last_frame).contains(&cursor);
+                        let target = step.last_frame;
+                        let onclick = {
+                            let playground = playground.clone();
+                            Callback::from(move |_: MouseEvent| playground.dispatch(Action::Seek(target)))
+                        };
+                        // A rejected command prints its error; an expect step lists
+                        // what differed.
+                        let problems: Vec<String> = step
+                            .error
+                            .iter()
+                            .cloned()
+                            .chain(step.failures.iter().map(ToString::to_string))
+                            .collect();
+                        let is_expect = step.command == "expect";
+                        html! {
+                            <li class={classes!(current.then_some("is-current"), (!problems.is_empty()).then_some("is-failed"))}>
+                                <button type="button" class="step" {onclick}
+                                    aria-current={if current { "step" } else { "false" }}>
+                                    <code>{ &step.command }</code>
+                                    if !problems.is_empty() {
+                                        <span class="badge badge-bad">{ strings.step_failed }</span>
+                                    } else if is_expect {
+                                        <span class="badge badge-ok">{ strings.expect_held }</span>
+                                    }
+                                </button>
+                                { for problems.iter().map(|problem| html! { <p class="step-error">{ problem }</p> }) }
+                            </li>
+                        }
+                    }) }
+                </ol>
+            }
+        </section>
+    }
+}

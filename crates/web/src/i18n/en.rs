@@ -1,0 +1,73 @@
+//! English.
+
+use super::Strings;
+
+pub(super) static STRINGS: Strings = Strings {
+    language_name: "English",
+    language_label: "Language",
+    title: "DaemonSet Playground",
+    tagline: "A Kubernetes DaemonSet controller and scheduler, simulated step by step in your browser.",
+    skip_to_cluster: "Skip to the cluster",
+
+    manifest_heading: "Scenario",
+    manifest_label: "Scenario and manifests (YAML)",
+    apply: "Apply",
+    apply_hint: "Ctrl+Enter applies",
+    reset: "Reset example",
+    applied: "Applied",
+    unapplied_changes: "Edited, not applied",
+    error_at_line: |line, message| format!("Line {line}: {message}"),
+    error_no_line: |message| message.to_string(),
+    lines: |n| if n == 1 { "1 line".to_string() } else { format!("{n} lines") },
+
+    cluster_heading: "Cluster",
+    pool_heading: |pool, nodes| {
+        if nodes == 1 {
+            format!("Pool {pool} · 1 node")
+        } else {
+            format!("Pool {pool} · {nodes} nodes")
+        }
+    },
+    no_nodes: "No nodes. Add a node pool to the scenario.",
+    no_daemonsets: "No DaemonSets yet.",
+    node_ready: "Ready",
+    node_not_ready: "NotReady",
+    node_unknown: "Unknown",
+    node_cordoned: "SchedulingDisabled",
+    node_control_plane: "control-plane",
+    taints: |n| if n == 1 { "1 taint".to_string() } else { format!("{n} taints") },
+    no_daemon_pod: "no daemon pod",
+    pods_on_node: |n| if n == 1 { "1 daemon pod".to_string() } else { format!("{n} daemon pods") },
+
+    phase_pending: "Pending",
+    phase_running: "Running",
+    phase_succeeded: "Succeeded",
+    phase_failed: "Failed",
+    phase_unknown: "Unknown",
+    pod_ready: "ready",
+    pod_not_ready: "not ready",
+    pod_terminating: "Terminating",
+    pod_unscheduled: "not scheduled",
+    revision: |rev| format!("revision {rev}"),
+    pod_summary: |name, phase, ready, revision| format!("Pod {name}: {phase}, {ready}, {revision}"),
+
+    status_heading: "kubectl get ds",
+
+    timeline_heading: "Timeline",
+    play: "Play",
+    pause: "Pause",
+    step_back: "Step back",
+    step_forward: "Step forward",
+    to_start: "Go to the first frame",
+    to_end: "Go to the last frame",
+    speed: "Speed",
+    scrubber: "Frame",
+    frame_of: |frame, total| format!("Frame {frame} of {total}"),
+    at_time: |time| format!("at {time}"),
+
+    events_heading: "Events",
+    no_events: "No events yet.",
+    steps_heading: "Steps",
+    step_failed: "failed",
+    expect_held: "✓ held",
+};

@@ -1,0 +1,155 @@
+//! Every string the user sees, in each language the playground speaks.
+//!
+//! A table is a struct, not a map, so a string missing from one language is a
+//! compile error rather than an English word in a Chinese page.
+
+mod en;
+mod zh_hans;
+
+/// The languages of the interface.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Lang {
+    #[default]
+    En,
+    ZhHans,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::ZhHans];
+
+    /// The BCP 47 tag, for `<html lang>` and for remembering the choice.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::ZhHans => "zh-Hans",
+        }
+    }
+
+    pub fn from_tag(tag: &str) -> Option<Lang> {
+        Lang::ALL.into_iter().find(|lang| lang.tag().eq_ignore_ascii_case(tag))
+    }
+
+    /// The first supported language among the browser's preferences.
+    pub fn negotiate<'a>(preferred: impl IntoIterator<Item = &'a str>) -> Lang {
+        preferred
+            .into_iter()
+            .find_map(|tag| {
+                let tag = tag.to_ascii_lowercase();
+                if tag.starts_with("zh") && !tag.contains("hant") && !tag.ends_with("-tw") && !tag.ends_with("-hk") {
+                    Some(Lang::ZhHans)
+                } else if tag.starts_with("en") {
+                    Some(Lang::En)
+                } else {
+                    None
+                }
+            })
+            .unwrap_or_default()
+    }
+
+    /// The language's own name, as the switch shows it.
+    pub fn native_name(self) -> &'static str {
+        self.strings().language_name
+    }
+
+    pub fn strings(self) -> &'static Strings {
+        match self {
+            Lang::En => &en::STRINGS,
+            Lang::ZhHans => &zh_hans::STRINGS,
+        }
+    }
+}
+
+/// One language's strings. Fields that take values are functions.
+pub struct Strings {
+    pub language_name: &'static str,
+    pub language_label: &'static str,
+    pub title: &'static str,
+    pub tagline: &'static str,
+    pub skip_to_cluster: &'static str,
+
+    pub manifest_heading: &'static str,
+    pub manifest_label: &'static str,
+    pub apply: &'static str,
+    pub apply_hint: &'static str,
+    pub reset: &'static str,
+    pub applied: &'static str,
+    pub unapplied_changes: &'static str,
+    pub error_at_line: fn(usize, &str) -> String,
+    pub error_no_line: fn(&str) -> String,
+    pub lines: fn(usize) -> String,
+
+    pub cluster_heading: &'static str,
+    pub pool_heading: fn(&str, usize) -> String,
+    pub no_nodes: &'static str,
+    pub no_daemonsets: &'static str,
+    pub node_ready: &'static str,
+    pub node_not_ready: &'static str,
+    pub node_unknown: &'static str,
+    pub node_cordoned: &'static str,
+    pub node_control_plane: &'static str,
+    pub taints: fn(usize) -> String,
+    pub no_daemon_pod: &'static str,
+    pub pods_on_node: fn(usize) -> String,
+
+    pub phase_pending: &'static str,
+    pub phase_running: &'static str,
+    pub phase_succeeded: &'static str,
+    pub phase_failed: &'static str,
+    pub phase_unknown: &'static str,
+    pub pod_ready: &'static str,
+    pub pod_not_ready: &'static str,
+    pub pod_terminating: &'static str,
+    pub pod_unscheduled: &'static str,
+    pub revision: fn(&str) -> String,
+    pub pod_summary: fn(&str, &str, &str, &str) -> String,
+
+    pub status_heading: &'static str,
+
+    pub timeline_heading: &'static str,
+    pub play: &'static str,
+    pub pause: &'static str,
+    pub step_back: &'static str,
+    pub step_forward: &'static str,
+    pub to_start: &'static str,
+    pub to_end: &'static str,
+    pub speed: &'static str,
+    pub scrubber: &'static str,
+    pub frame_of: fn(usize, usize) -> String,
+    pub at_time: fn(&str) -> String,
+
+    pub events_heading: &'static str,
+    pub no_events: &'static str,
+    pub steps_heading: &'static str,
+    pub step_failed: &'static str,
+    pub expect_held: &'static str,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags_round_trip() {
+        for lang in Lang::ALL {
+            assert_eq!(Lang::from_tag(lang.tag()), Some(lang));
+        }
+        assert_eq!(Lang::from_tag("fr"), None);
+    }
+
+    #[test]
+    fn negotiation_prefers_the_first_supported_language() {
+        assert_eq!(Lang::negotiate(["fr-FR", "zh-CN", "en"]), Lang::ZhHans);
+        assert_eq!(Lang::negotiate(["zh-TW", "en-GB"]), Lang::En);
+        assert_eq!(Lang::negotiate(["de"]), Lang::En);
+    }
+
+    #[test]
+    fn tables_differ_and_fill_values_in() {
+        let en = Lang::En.strings();
+        let zh = Lang::ZhHans.strings();
+        assert_ne!(en.title, zh.title);
+        assert_eq!((en.error_at_line)(7, "bad"), "Line 7: bad");
+        assert!((zh.error_at_line)(7, "bad").contains('7'));
+        assert_eq!((en.frame_of)(2, 10), "Frame 2 of 10");
+    }
+}

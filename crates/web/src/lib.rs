@@ -1,0 +1,16 @@
+//! DaemonSet Playground, the browser app: a Yew host of `dsplay-engine`.
+//!
+//! [`state`] holds the one reducer, [`session`] is the only module that calls
+//! the engine, [`cluster_view`] turns a frame into what the cluster pane draws,
+//! and [`components`] draw it.
+
+pub mod app;
+pub mod cluster_view;
+pub mod components;
+pub mod hooks;
+pub mod i18n;
+pub mod session;
+pub mod sim_time;
+pub mod state;
+
+pub use app::App;

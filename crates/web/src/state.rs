@@ -1,0 +1,280 @@
+//! The playground's one reducer: the scenario text, the loaded timeline, where
+//! the cursor is on it, and how the user views it. Components dispatch
+//! [`Action`]s; only the engine (through [`Session`]) changes the cluster.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::i18n::Lang;
+use crate::session::{ApplyError, Session};
+
+/// The scenario shown on first load.
+pub const EXAMPLE_SCENARIO: &str = include_str!("../scenarios/getting-started.yaml");
+
+/// Playback speeds, as multiples of one frame per [`Speed::BASE_MS`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Speed {
+    Half,
+    #[default]
+    Normal,
+    Double,
+    Quadruple,
+}
+
+impl Speed {
+    pub const ALL: [Speed; 4] = [Speed::Half, Speed::Normal, Speed::Double, Speed::Quadruple];
+    const BASE_MS: u32 = 700;
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Speed::Half => "0.5×",
+            Speed::Normal => "1×",
+            Speed::Double => "2×",
+            Speed::Quadruple => "4×",
+        }
+    }
+
+    pub fn frame_interval_ms(self) -> u32 {
+        match self {
+            Speed::Half => Self::BASE_MS * 2,
+            Speed::Normal => Self::BASE_MS,
+            Speed::Double => Self::BASE_MS / 2,
+            Speed::Quadruple => Self::BASE_MS / 4,
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct State {
+    pub lang: Lang,
+    /// What the editor holds, applied or not.
+    pub text: String,
+    /// The text the current session was loaded from.
+    pub applied_text: String,
+    /// Changes whenever the editor's content is replaced from outside (reset), so
+    /// the editor remounts with the new text; typing never replaces it, which
+    /// keeps the browser's own undo history.
+    pub editor_generation: u32,
+    /// The last scenario that loaded; it stays when an edit fails to apply.
+    pub session: Option<Rc<Session>>,
+    pub error: Option<ApplyError>,
+    /// Index into the session's frames.
+    pub cursor: usize,
+    pub playing: bool,
+    pub speed: Speed,
+}
+
+impl PartialEq for State {
+    fn eq(&self, other: &Self) -> bool {
+        self.lang == other.lang
+            && self.text == other.text
+            && self.applied_text == other.applied_text
+            && self.editor_generation == other.editor_generation
+            && match (&self.session, &other.session) {
+                (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+                (None, None) => true,
+                _ => false,
+            }
+            && self.error == other.error
+            && self.cursor == other.cursor
+            && self.playing == other.playing
+            && self.speed == other.speed
+    }
+}
+
+pub enum Action {
+    /// The user typed in the editor.
+    Edit(String),
+    /// Load the editor's text; on error keep the current session and show where.
+    Apply,
+    /// Put the example scenario back in the editor and load it.
+    ResetExample,
+    Seek(usize),
+    StepForward,
+    StepBack,
+    Play,
+    Pause,
+    /// The playback timer fired.
+    Tick,
+    SetSpeed(Speed),
+    SetLang(Lang),
+}
+
+impl State {
+    pub fn new(lang: Lang, text: &str) -> State {
+        let mut state = State {
+            lang,
+            text: text.to_string(),
+            applied_text: String::new(),
+            editor_generation: 0,
+            session: None,
+            error: None,
+            cursor: 0,
+            playing: false,
+            speed: Speed::default(),
+        };
+        state.apply();
+        state
+    }
+
+    pub fn frame_count(&self) -> usize {
+        self.session.as_ref().map_or(0, |session| session.frames().len())
+    }
+
+    fn last_frame(&self) -> usize {
+        self.frame_count().saturating_sub(1)
+    }
+
+    pub fn is_applied(&self) -> bool {
+        self.error.is_none() && self.text == self.applied_text
+    }
+
+    fn apply(&mut self) {
+        match Session::load(&self.text) {
+            Ok(session) => {
+                // Show where the scenario's steps led; Play replays from the start.
+                self.cursor = session.last_frame();
+                self.session = Some(Rc::new(session));
+                self.applied_text = self.text.clone();
+                self.error = None;
+            }
+            Err(error) => self.error = Some(error),
+        }
+        self.playing = false;
+    }
+}
+
+impl Reducible for State {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut next = (*self).clone();
+        match action {
+            Action::Edit(text) => next.text = text,
+            Action::Apply => next.apply(),
+            Action::ResetExample => {
+                next.text = EXAMPLE_SCENARIO.to_string();
+                next.editor_generation = next.editor_generation.wrapping_add(1);
+                next.apply();
+            }
+            Action::Seek(frame) => {
+                next.cursor = frame.min(next.last_frame());
+                next.playing = false;
+            }
+            Action::StepForward => {
+                next.cursor = (next.cursor + 1).min(next.last_frame());
+                next.playing = false;
+            }
+            Action::StepBack => {
+                next.cursor = next.cursor.saturating_sub(1);
+                next.playing = false;
+            }
+            Action::Play => {
+                if next.cursor >= next.last_frame() {
+                    next.cursor = 0;
+                }
+                next.playing = next.frame_count() > 1;
+            }
+            Action::Pause => next.playing = false,
+            Action::Tick => {
+                if next.playing {
+                    next.cursor = (next.cursor + 1).min(next.last_frame());
+                    next.playing = next.cursor < next.last_frame();
+                }
+            }
+            Action::SetSpeed(speed) => next.speed = speed,
+            Action::SetLang(lang) => next.lang = lang,
+        }
+        if next == *self {
+            self
+        } else {
+            Rc::new(next)
+        }
+    }
+}
+
+/// What components get from the context.
+pub type Playground = UseReducerHandle<State>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn example() -> Rc<State> {
+        Rc::new(State::new(Lang::En, EXAMPLE_SCENARIO))
+    }
+
+    #[test]
+    fn the_example_loads_and_every_step_holds() {
+        let state = example();
+        assert_eq!(state.error, None);
+        let session = state.session.as_ref().expect("the example scenario loads");
+        assert!(session.frames().len() > 3, "a rollout takes several frames");
+        assert_eq!(state.cursor, session.last_frame(), "the view starts where the steps led");
+        for step in session.steps() {
+            assert_eq!(step.error, None, "step {} was rejected", step.command);
+            assert!(step.failures.is_empty(), "step {} failed: {:?}", step.command, step.failures);
+        }
+        assert!(state.is_applied());
+    }
+
+    #[test]
+    fn a_broken_edit_keeps_the_last_good_session_and_says_where() {
+        let state = example();
+        let before = state.session.clone().expect("loaded");
+        let broken = EXAMPLE_SCENARIO.replacen("    count: 3", "\tcount: 3", 1);
+        let line = broken.lines().position(|l| l == "\tcount: 3").map(|i| i + 1);
+        let state = state.reduce(Action::Edit(broken)).reduce(Action::Apply);
+        let error = state.error.clone().expect("tabs are not YAML indentation");
+        assert_eq!(error.line, line);
+        assert!(Rc::ptr_eq(state.session.as_ref().expect("kept"), &before));
+        assert!(!state.is_applied());
+    }
+
+    #[test]
+    fn stepping_is_clamped_to_the_timeline() {
+        let state = example();
+        let last = state.cursor;
+        let state = state.reduce(Action::StepForward);
+        assert_eq!(state.cursor, last);
+        let state = state.reduce(Action::Seek(0)).reduce(Action::StepBack);
+        assert_eq!(state.cursor, 0);
+        let state = state.reduce(Action::StepForward).reduce(Action::StepForward).reduce(Action::StepBack);
+        assert_eq!(state.cursor, 1);
+        assert_eq!(state.reduce(Action::Seek(usize::MAX)).cursor, last);
+    }
+
+    #[test]
+    fn play_from_the_end_restarts_and_stops_at_the_last_frame() {
+        let state = example().reduce(Action::Play);
+        assert!(state.playing);
+        assert_eq!(state.cursor, 0);
+        let mut state = state;
+        for _ in 0..state.frame_count() + 5 {
+            state = state.reduce(Action::Tick);
+        }
+        assert!(!state.playing);
+        assert_eq!(state.cursor, state.frame_count() - 1);
+        // A seek while playing pauses.
+        let state = state.reduce(Action::Play).reduce(Action::Tick).reduce(Action::Seek(2));
+        assert!(!state.playing);
+    }
+
+    #[test]
+    fn reset_replaces_the_editor_text_and_remounts_it() {
+        let state = example().reduce(Action::Edit("garbage".into()));
+        let generation = state.editor_generation;
+        let state = state.reduce(Action::ResetExample);
+        assert_eq!(state.text, EXAMPLE_SCENARIO);
+        assert_ne!(state.editor_generation, generation);
+        assert!(state.is_applied());
+    }
+
+    #[test]
+    fn unchanged_state_is_the_same_rc() {
+        let state = example();
+        let again = state.clone().reduce(Action::Pause);
+        assert!(Rc::ptr_eq(&state, &again), "no re-render for a no-op");
+    }
+}

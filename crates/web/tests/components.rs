@@ -1,0 +1,124 @@
+//! Components rendered into a real DOM in headless Chromium:
+//! `wasm-bindgen-test-runner` through chromedriver (`make test-web`).
+#![cfg(target_arch = "wasm32")]
+
+use std::time::Duration;
+
+use dsplay_web::cluster_view::{DaemonSetRow, NodeReadiness, NodeView, PodPhase, PodView};
+use dsplay_web::components::{NodeCard, NodeCardProps, PodChip, PodChipProps, StatusLine, StatusLineProps};
+use dsplay_web::i18n::Lang;
+use wasm_bindgen_test::*;
+use web_sys::Element;
+use yew::BaseComponent;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// Mounts a component in a fresh element and lets Yew's scheduler render it.
+async fn render<C: BaseComponent>(props: C::Properties) -> Element {
+    let document = gloo::utils::document();
+    let root = document.create_element("div").expect("create a root element");
+    gloo::utils::body().append_child(&root).expect("attach the root");
+    yew::Renderer::<C>::with_root_and_props(root.clone(), props).render();
+    yew::platform::time::sleep(Duration::from_millis(10)).await;
+    root
+}
+
+fn text(root: &Element, selector: &str) -> String {
+    root.query_selector(selector)
+        .ok()
+        .flatten()
+        .and_then(|element| element.text_content())
+        .unwrap_or_else(|| panic!("no element matches {selector}"))
+}
+
+fn has_class(element: &Element, class: &str) -> bool {
+    element.class_name().split_whitespace().any(|name| name == class)
+}
+
+fn pod(name: &str, phase: PodPhase, ready: bool, terminating: bool) -> PodView {
+    PodView {
+        name: name.to_string(),
+        daemonset: Some("agent".to_string()),
+        node: Some("node-01".to_string()),
+        bound: true,
+        phase,
+        ready,
+        terminating,
+        revision: Some("2".to_string()),
+        image: Some("nginx:1.25".to_string()),
+    }
+}
+
+#[wasm_bindgen_test]
+async fn pod_chip_spells_out_phase_readiness_and_revision() {
+    let props = PodChipProps { pod: pod("agent-x7k2p", PodPhase::Running, true, false), lang: Lang::En };
+    let root = render::<PodChip>(props).await;
+    let chip = root.query_selector(".pod-chip").ok().flatten().expect("a chip");
+    assert_eq!(chip.get_attribute("aria-label").as_deref(), Some("Pod agent-x7k2p: Running, ready, revision 2"));
+    assert_eq!(text(&root, ".pod-phase"), "Running");
+    assert_eq!(text(&root, ".pod-rev"), "r2");
+    assert!(has_class(&chip, "is-ready"));
+}
+
+#[wasm_bindgen_test]
+async fn terminating_pod_says_so_in_chinese_too() {
+    let props = PodChipProps { pod: pod("agent-x7k2p", PodPhase::Running, false, true), lang: Lang::ZhHans };
+    let root = render::<PodChip>(props).await;
+    let label = root.query_selector(".pod-chip").ok().flatten().and_then(|chip| chip.get_attribute("aria-label"));
+    assert_eq!(label.as_deref(), Some("Pod agent-x7k2p：Terminating，未就绪，版本 2"));
+}
+
+#[wasm_bindgen_test]
+async fn node_card_shows_state_badges_and_its_pods() {
+    let node = NodeView {
+        name: "node-02".to_string(),
+        readiness: NodeReadiness::NotReady,
+        unschedulable: true,
+        control_plane: false,
+        taints: vec!["node.kubernetes.io/unschedulable:NoSchedule".to_string()],
+        pods: vec![pod("agent-aaaaa", PodPhase::Pending, false, false)],
+    };
+    let root = render::<NodeCard>(NodeCardProps { node, lang: Lang::En }).await;
+    assert_eq!(text(&root, ".node-name"), "node-02");
+    assert_eq!(text(&root, ".node-head .badge"), "NotReady");
+    assert_eq!(text(&root, ".node-flags .badge"), "SchedulingDisabled");
+    assert_eq!(text(&root, ".taints summary"), "1 taint");
+    assert_eq!(text(&root, ".pod-chip .pod-phase"), "Pending");
+    let card = root.query_selector(".node-card").ok().flatten().expect("a card");
+    assert!(has_class(&card, "is-cordoned"));
+}
+
+#[wasm_bindgen_test]
+async fn node_without_daemon_pod_says_so() {
+    let node = NodeView {
+        name: "node-03".to_string(),
+        readiness: NodeReadiness::Ready,
+        unschedulable: false,
+        control_plane: true,
+        taints: vec![],
+        pods: vec![],
+    };
+    let root = render::<NodeCard>(NodeCardProps { node, lang: Lang::En }).await;
+    assert_eq!(text(&root, ".no-pod"), "no daemon pod");
+    assert_eq!(text(&root, ".node-flags .badge"), "control-plane");
+    assert!(root.query_selector(".pod-chip").ok().flatten().is_none());
+}
+
+#[wasm_bindgen_test]
+async fn status_line_has_kubectl_columns() {
+    let rows = vec![DaemonSetRow {
+        namespace: "kube-system".to_string(),
+        name: "agent".to_string(),
+        desired: 3,
+        current: 3,
+        ready: 2,
+        up_to_date: 1,
+        available: 2,
+        node_selector: "<none>".to_string(),
+    }];
+    let root = render::<StatusLine>(StatusLineProps { rows, lang: Lang::En }).await;
+    let headings: Vec<String> = (0..8).map(|i| text(&root, &format!("thead th:nth-child({})", i + 1))).collect();
+    assert_eq!(headings, ["NAMESPACE", "NAME", "DESIRED", "CURRENT", "READY", "UP-TO-DATE", "AVAILABLE", "NODE SELECTOR"]);
+    assert_eq!(text(&root, "[data-col=ready]"), "2");
+    assert_eq!(text(&root, "[data-col=up-to-date]"), "1");
+}

@@ -1,0 +1,127 @@
+// The built playground, clicked through in headless Chromium.
+import { test, expect } from "@playwright/test";
+
+const shot = (name) => ({ path: new URL(`./screenshots/${name}.png`, import.meta.url).pathname, fullPage: true });
+
+// The example scenario (crates/web/scenarios/getting-started.yaml): two pools.
+const EXAMPLE_NODES = ["gpu-01", "gpu-02", "node-01", "node-02", "node-03"];
+
+test.beforeEach(async ({ page }) => {
+  page.on("pageerror", (error) => {
+    throw error;
+  });
+  await page.goto("/");
+  await expect(page.locator(".node-card").first()).toBeVisible();
+});
+
+test("first screen: title, editor, a daemon pod on every node", async ({ page }) => {
+  await expect(page).toHaveTitle("DaemonSet Playground");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("DaemonSet Playground");
+  const editor = page.getByRole("textbox", { name: "Scenario and manifests (YAML)" });
+  await expect(editor).toHaveValue(/kind: Scenario/);
+
+  const nodes = page.locator(".node-card");
+  await expect(nodes).toHaveCount(EXAMPLE_NODES.length);
+  for (const name of EXAMPLE_NODES) {
+    const card = page.locator(`.node-card[data-node="${name}"]`);
+    await expect(card.locator(".pod-chip")).toHaveCount(1);
+    await expect(card.locator(".pod-chip .pod-phase")).toHaveText("Running");
+  }
+  // Pools are the node names without their number.
+  await expect(page.locator(".pool-name")).toHaveText([/Pool gpu · 2 nodes/, /Pool node · 3 nodes/]);
+  // kubectl get ds, from the DaemonSet status.
+  const row = page.locator('.status-line tr[data-daemonset="node-logger"]');
+  for (const col of ["desired", "current", "ready", "up-to-date", "available"]) {
+    await expect(row.locator(`[data-col="${col}"]`)).toHaveText("5");
+  }
+  await page.screenshot(shot("first-screen"));
+});
+
+test("a broken manifest shows its line and leaves the cluster as it was", async ({ page }) => {
+  const editor = page.getByRole("textbox", { name: "Scenario and manifests (YAML)" });
+  const text = await editor.inputValue();
+  const lines = text.split("\n");
+  // YAML forbids tabs in indentation: the parser stops at this very line.
+  const broken = lines.findIndex((line) => line.trim() === "count: 3");
+  lines[broken] = "\tcount: 3";
+  await editor.fill(lines.join("\n"));
+  await expect(page.locator(".apply-state")).toHaveText("Edited, not applied");
+  await page.getByRole("button", { name: "Apply" }).click();
+
+  const error = page.locator("#manifest-error");
+  await expect(error).toBeVisible();
+  await expect(error).toContainText(`Line ${broken + 1}:`);
+  await expect(editor).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator(".gutter .ln-error")).toHaveText(String(broken + 1));
+  // The last good scenario is still on screen.
+  await expect(page.locator(".node-card")).toHaveCount(EXAMPLE_NODES.length);
+  await expect(page.locator(".pod-chip")).toHaveCount(EXAMPLE_NODES.length);
+  await page.screenshot(shot("broken-yaml"));
+
+  // Fixing it and applying with the keyboard clears the error.
+  lines[broken] = "    count: 3";
+  await editor.fill(lines.join("\n"));
+  await editor.press("Control+Enter");
+  await expect(error).toBeHidden();
+  await expect(page.locator(".apply-state")).toHaveText("Applied");
+});
+
+test("stepping forward and back moves through the recorded frames", async ({ page }) => {
+  const counter = page.locator(".frame-counter");
+  const total = Number((await counter.textContent()).match(/of (\d+)/)[1]);
+  expect(total).toBeGreaterThan(2);
+  await expect(counter).toHaveText(`Frame ${total} of ${total}`);
+
+  await page.getByRole("button", { name: "Go to the first frame" }).click();
+  await expect(counter).toHaveText(`Frame 1 of ${total}`);
+  const stepForward = page.getByRole("button", { name: "Step forward" });
+  const stepBack = page.getByRole("button", { name: "Step back" });
+  await stepForward.click();
+  await stepForward.click();
+  await expect(counter).toHaveText(`Frame 3 of ${total}`);
+  await stepBack.click();
+  await expect(counter).toHaveText(`Frame 2 of ${total}`);
+  await expect(page.getByRole("slider", { name: "Frame" })).toHaveValue("1");
+
+  // Back at the end, the cluster is as the scenario left it.
+  await page.getByRole("button", { name: "Go to the last frame" }).click();
+  await expect(counter).toHaveText(`Frame ${total} of ${total}`);
+  await expect(page.locator(".pod-chip")).toHaveCount(EXAMPLE_NODES.length);
+
+  // Mid-rollout: the frame after the image change began.
+  const rolloutStep = page.locator(".steps .step", { hasText: "kubectl set image" });
+  await rolloutStep.click();
+  await expect(rolloutStep).toHaveAttribute("aria-current", "step");
+  for (let i = 0; i < 3; i++) await stepForward.click();
+  await page.screenshot(shot("rollout"));
+});
+
+test("keyboard: Tab leaves the editor, play runs to the end", async ({ page }) => {
+  const editor = page.getByRole("textbox", { name: "Scenario and manifests (YAML)" });
+  await editor.focus();
+  await page.keyboard.press("Tab");
+  await expect(editor).not.toBeFocused();
+  await expect(editor).toHaveValue(/kind: Scenario/);
+
+  await page.getByRole("button", { name: "Go to the first frame" }).click();
+  await page.getByLabel("Speed").selectOption("4×");
+  await page.getByRole("button", { name: "Play" }).click();
+  await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
+  const counter = page.locator(".frame-counter");
+  const total = Number((await counter.textContent()).match(/of (\d+)/)[1]);
+  await expect(counter).toHaveText(`Frame ${total} of ${total}`, { timeout: 5_000 + total * 300 });
+  await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
+});
+
+test("the language switch translates the page", async ({ page }) => {
+  await page.getByLabel("Language").selectOption("zh-Hans");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("DaemonSet 演练场");
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hans");
+  await expect(page.getByRole("button", { name: "应用" })).toBeVisible();
+  await page.screenshot(shot("zh-hans"));
+  // The choice is remembered.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("DaemonSet 演练场");
+  await page.getByLabel("语言").selectOption("en");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("DaemonSet Playground");
+});
