@@ -11,6 +11,9 @@ use super::node_affinity::{self, PreFilterResult};
 use super::{pod_spec, preemption, run_filter_plugins, Code, NodeInfo, Status};
 
 /// Picks a node for the pod, or explains (as upstream's FailedScheduling text) why none fits.
+// The error is the whole diagnosis the UI shows; it is built once per attempt, so its
+// size does not matter and boxing it would only complicate callers.
+#[allow(clippy::result_large_err)]
 pub fn schedule<'a>(pod: &Pod, nodes: impl Iterator<Item = NodeInfo<'a>>) -> Result<String, FitError> {
     let nodes: Vec<NodeInfo<'a>> = nodes.collect();
     if nodes.is_empty() {
