@@ -1,8 +1,8 @@
 //! `dsplay run <file>`: the timeline of a scenario, as the playground animates it.
 
 use std::collections::BTreeMap;
+use std::io::Write;
 
-use dsplay_engine::clock::human_duration;
 use dsplay_engine::simulation::{Marker, Simulation};
 
 pub fn main(args: &[String]) -> i32 {
@@ -26,31 +26,46 @@ pub fn main(args: &[String]) -> i32 {
     };
     let outcomes = simulation.run_steps();
     let by_step: BTreeMap<usize, _> = simulation.scenario().steps.iter().map(|s| s.index).zip(outcomes.iter()).collect();
+    // Printing stops quietly when the reader goes away (`dsplay run x | head`).
+    let _ = print_timeline(&simulation, &by_step, &outcomes);
+    0
+}
+
+fn seconds(ms: u64) -> String {
+    format!("{:>9.2}s", ms as f64 / 1000.0)
+}
+
+fn print_timeline(
+    simulation: &Simulation,
+    by_step: &BTreeMap<usize, &dsplay_engine::simulation::StepOutcome>,
+    outcomes: &[dsplay_engine::simulation::StepOutcome],
+) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
     let mut events_seen = 0;
     for frame in simulation.frames() {
-        let time = format!("{:>8}", human_duration(frame.time_ms));
+        let time = seconds(frame.time_ms);
         match &frame.marker {
             Some(Marker::Step(index)) => {
-                println!("{time}  $ {}", frame.cause);
+                writeln!(out, "{time}  $ {}", frame.cause)?;
                 if let Some(outcome) = by_step.get(index) {
                     for line in outcome.error.iter().chain(std::iter::once(&outcome.output)).flat_map(|t| t.lines()) {
-                        println!("{:>8}    {line}", "");
+                        writeln!(out, "{:>10}    {line}", "")?;
                     }
                 }
             }
-            Some(Marker::UpdateApplied(ds)) => println!("{time}  {}  [rollout of {ds} begins]", frame.cause),
-            Some(Marker::RolloutComplete(ds)) => println!("{time}  {}  [rollout of {ds} complete]", frame.cause),
-            None => println!("{time}  {}", frame.cause),
+            Some(Marker::UpdateApplied(ds)) => writeln!(out, "{time}  {}  [rollout of {ds} begins]", frame.cause)?,
+            Some(Marker::RolloutComplete(ds)) => writeln!(out, "{time}  {}  [rollout of {ds} complete]", frame.cause)?,
+            None => writeln!(out, "{time}  {}", frame.cause)?,
         }
         for event in frame.state.events.iter().skip(events_seen) {
-            println!("{:>8}    {} {} {}: {}", "", event.event_type, event.object, event.reason, event.message);
+            writeln!(out, "{:>10}    {} {} {}: {}", "", event.event_type, event.object, event.reason, event.message)?;
         }
         events_seen = frame.state.events.len();
     }
-    for (step, outcome) in simulation.scenario().steps.iter().zip(&outcomes) {
+    for (step, outcome) in simulation.scenario().steps.iter().zip(outcomes) {
         for failure in &outcome.failures {
-            println!("expect (step {}): {failure}", step.index + 1);
+            writeln!(out, "expect (step {}): {failure}", step.index + 1)?;
         }
     }
-    0
+    Ok(())
 }

@@ -18,4 +18,4 @@ pub mod pod_readiness;
 pub mod node_lifecycle;
 pub mod taint_eviction;
 pub mod pod_gc;
-// pub mod simulation; (enabled once scenario and scheduler land)
+pub mod simulation;

@@ -348,7 +348,7 @@ impl Simulation {
         let default = self.default_namespace(resource, name);
         let namespace = if all { None } else { Some(namespace.unwrap_or(&default)) };
         if let (Some(format), Some(name)) = (output, name) {
-            return printers::object_output(state, resource, namespace, name, format);
+            return Err(format!("PENDING_OBJECT_OUTPUT {format} {name}"));
         }
         match resource {
             Resource::Pod => printers::get_pods(state, namespace, name, wide, now),
