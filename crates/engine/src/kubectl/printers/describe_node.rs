@@ -92,8 +92,7 @@ pub fn describe_node(state: &ClusterState, name: &str, now_ms: u64) -> Result<St
     describe_node_resource(&mut w, &pods, node, now_ms);
     // Node events are recorded against the node's uid by controllers and its name by the
     // kubelet; both searches are merged, which the simulated reference by name covers.
-    let mut events: Vec<&Event> = events_for(state, "Node", "", name);
-    events.sort_by_key(|e| e.time_ms);
+    let events: Vec<&Event> = events_for(state, "Node", "", name);
     describe_events(&mut w, &events, now_ms);
     Ok(w.finish())
 }

@@ -66,10 +66,10 @@ pub fn amount_string(amount: &Amount) -> String {
     let sign = if amount.nano < 0 { "-" } else { "" };
     let abs = amount.nano.unsigned_abs();
     let nano_per_unit: u128 = 1_000_000_000;
-    if amount.format == QuantityFormat::BinarySI && abs >= 1024 * nano_per_unit && abs % nano_per_unit == 0 {
+    if amount.format == QuantityFormat::BinarySI && abs >= 1024 * nano_per_unit && abs.is_multiple_of(nano_per_unit) {
         let mut value = abs / nano_per_unit;
         let mut exponent = 0;
-        while exponent < 6 && value % 1024 == 0 {
+        while exponent < 6 && value.is_multiple_of(1024) {
             value /= 1024;
             exponent += 1;
         }
@@ -79,7 +79,7 @@ pub fn amount_string(amount: &Amount) -> String {
     // Decimal: the largest exponent, a multiple of 3 from -9 up to 18, dividing the amount.
     let mut exponent: i32 = -9;
     let mut mantissa = abs;
-    while exponent < 18 && mantissa % 1000 == 0 {
+    while exponent < 18 && mantissa.is_multiple_of(1000) {
         mantissa /= 1000;
         exponent += 3;
     }

@@ -1,0 +1,147 @@
+//! `kubectl get` tables over the test cluster, compared with kubectl's exact text.
+
+use super::test_cluster::{cluster, daemon_pod, with_restarts};
+use super::*;
+use crate::clock::{timestamp, MINUTE, SECOND};
+
+const NOW: u64 = 2 * MINUTE;
+
+#[test]
+fn get_pods_prints_status_and_age() {
+    let text = get_pods(&cluster(), Some("default"), None, false, NOW);
+    assert_eq!(
+        text.as_deref(),
+        Ok("NAME          READY   STATUS              RESTARTS   AGE\n\
+            agent-aaaaa   1/1     Running             0          2m\n\
+            agent-bbbbb   0/1     ContainerCreating   0          90s\n")
+    );
+}
+
+#[test]
+fn get_pods_wide_and_all_namespaces() {
+    let mut state = cluster();
+    state.pods.remove("default/agent-bbbbb");
+    let text = get_pods(&state, None, None, true, NOW);
+    assert_eq!(
+        text.as_deref(),
+        Ok("NAMESPACE   NAME          READY   STATUS    RESTARTS   AGE   IP           NODE      NOMINATED NODE   READINESS GATES\n\
+            default     agent-aaaaa   1/1     Running   0          2m    10.244.1.5   node-01   <none>           <none>\n")
+    );
+}
+
+#[test]
+fn get_pods_shows_restarts_terminating_and_unknown() {
+    let mut state = cluster();
+    let restarted = with_restarts(daemon_pod("agent-ccccc", "node-01", 0, true), 3, NOW - 25 * SECOND);
+    state.pods.insert("default/agent-ccccc".into(), restarted);
+    let mut deleting = daemon_pod("agent-ddddd", "node-01", 0, true);
+    deleting.metadata.deletion_timestamp = Some(timestamp(NOW - 5 * SECOND));
+    state.pods.insert("default/agent-ddddd".into(), deleting.clone());
+    let mut lost = deleting;
+    lost.metadata.name = Some("agent-eeeee".into());
+    if let Some(status) = lost.status.as_mut() {
+        status.reason = Some("NodeLost".into());
+    }
+    state.pods.insert("default/agent-eeeee".into(), lost);
+    state.pods.remove("default/agent-aaaaa");
+    state.pods.remove("default/agent-bbbbb");
+    let text = get_pods(&state, Some("default"), None, false, NOW);
+    assert_eq!(
+        text.as_deref(),
+        Ok("NAME          READY   STATUS        RESTARTS      AGE\n\
+            agent-ccccc   1/1     Running       3 (25s ago)   2m\n\
+            agent-ddddd   1/1     Terminating   0             2m\n\
+            agent-eeeee   1/1     Unknown       0             2m\n")
+    );
+}
+
+#[test]
+fn get_pods_errors_like_kubectl() {
+    let state = cluster();
+    assert_eq!(
+        get_pods(&state, Some("default"), Some("nope"), false, NOW),
+        Err("Error from server (NotFound): pods \"nope\" not found".to_string())
+    );
+    assert_eq!(get_pods(&state, Some("kube-system"), None, false, NOW), Ok("No resources found in kube-system namespace.".to_string()));
+}
+
+#[test]
+fn get_daemonsets_prints_counts_and_node_selector() {
+    let mut state = cluster();
+    let text = get_daemonsets(&state, Some("default"), None, false, NOW);
+    assert_eq!(
+        text.as_deref(),
+        Ok("NAME    DESIRED   CURRENT   READY   UP-TO-DATE   AVAILABLE   NODE SELECTOR   AGE\n\
+            agent   2         2         1       2            1           <none>          2m\n")
+    );
+    if let Some(spec) = state.daemonsets.get_mut("default/agent").and_then(|d| d.spec.as_mut()).and_then(|s| s.template.spec.as_mut()) {
+        spec.node_selector = Some(test_cluster::map(&[("disk", "ssd"), ("arch", "amd64")]));
+    }
+    let wide = get_daemonsets(&state, Some("default"), None, true, NOW);
+    assert_eq!(
+        wide.as_deref(),
+        Ok("NAME    DESIRED   CURRENT   READY   UP-TO-DATE   AVAILABLE   NODE SELECTOR         AGE   CONTAINERS   IMAGES                      SELECTOR\n\
+            agent   2         2         1       2            1           arch=amd64,disk=ssd   2m    agent        prom/node-exporter:v1.8.0   app=agent\n")
+    );
+    assert_eq!(
+        get_daemonsets(&state, Some("default"), Some("x"), false, NOW),
+        Err("Error from server (NotFound): daemonsets.apps \"x\" not found".to_string())
+    );
+}
+
+#[test]
+fn get_nodes_prints_status_roles_and_version() {
+    let mut state = cluster();
+    if let Some(node) = state.nodes.get_mut("node-01") {
+        node.spec.get_or_insert_with(Default::default).unschedulable = Some(true);
+        node.metadata.labels.get_or_insert_with(Default::default).insert("node-role.kubernetes.io/control-plane".into(), String::new());
+    }
+    let text = get_nodes(&state, None, false, NOW);
+    assert_eq!(
+        text.as_deref(),
+        Ok("NAME      STATUS                     ROLES           AGE   VERSION\n\
+            node-01   Ready,SchedulingDisabled   control-plane   2m    v1.36.0\n\
+            node-02   NotReady                   <none>          2m    v1.36.0\n")
+    );
+    assert_eq!(get_nodes(&state, Some("node-09"), false, NOW), Err("Error from server (NotFound): nodes \"node-09\" not found".to_string()));
+}
+
+#[test]
+fn get_revisions_names_the_controller() {
+    let text = get_revisions(&cluster(), Some("default"), None, NOW);
+    assert_eq!(
+        text.as_deref(),
+        Ok("NAME              CONTROLLER             REVISION   AGE\n\
+            agent-1f6d9c8b7   daemonset.apps/agent   1          2m\n")
+    );
+}
+
+#[test]
+fn get_events_lists_by_object_with_last_seen() {
+    let text = get_events(&cluster(), Some("default"), NOW);
+    assert_eq!(
+        text,
+        "LAST SEEN   TYPE     REASON             OBJECT            MESSAGE\n\
+         2m          Normal   SuccessfulCreate   daemonset/agent   Created pod: agent-aaaaa\n\
+         2m          Normal   Scheduled          pod/agent-aaaaa   Successfully assigned default/agent-aaaaa to node-01\n\
+         80s         Normal   NodeNotReady       node/node-02      Node node-02 status is now: NodeNotReady\n"
+    );
+    assert_eq!(get_events(&cluster(), Some("other"), NOW), "No resources found in other namespace.");
+}
+
+#[test]
+fn output_formats_name_and_json() {
+    let state = cluster();
+    assert_eq!(
+        object_output(&state, crate::kubectl::command::Resource::DaemonSet, Some("default"), "agent", "name").as_deref(),
+        Ok("daemonset.apps/agent\n")
+    );
+    let json = object_output(&state, crate::kubectl::command::Resource::Node, None, "node-01", "json").unwrap_or_default();
+    assert!(json.starts_with("{\n    \"apiVersion\": \"v1\",\n    \"kind\": \"Node\",\n    \"metadata\": {\n"), "{json}");
+    let yaml = object_output(&state, crate::kubectl::command::Resource::Pod, Some("default"), "agent-aaaaa", "yaml").unwrap_or_default();
+    assert!(yaml.starts_with("apiVersion: v1\nkind: Pod\nmetadata:\n  creationTimestamp: \"2026-01-01T00:00:00Z\"\n  labels:\n    app: agent\n"), "{yaml}");
+    assert_eq!(
+        object_output(&state, crate::kubectl::command::Resource::Pod, Some("default"), "zzz", "yaml"),
+        Err("Error from server (NotFound): pods \"zzz\" not found".to_string())
+    );
+}
