@@ -426,7 +426,9 @@ impl Cluster {
                 }
                 Change::PodUpdated { key: pod_key, old } => {
                     let now_deleting = self.api.state.pods.get(&pod_key).is_some_and(|p| p.metadata.deletion_timestamp.is_some());
-                    if now_deleting && old.metadata.deletion_timestamp.is_none() {
+                    // Several updates of one pod in a sync (adoption, then deletion) are
+                    // compared with the pod as it is now: count the pod once.
+                    if now_deleting && old.metadata.deletion_timestamp.is_none() && !counts.deleted.contains(&pod_key) {
                         counts.deletes += 1;
                         counts.deleted.push(pod_key);
                     }
