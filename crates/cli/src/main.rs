@@ -2,6 +2,7 @@
 //! subcommand reads files, calls the engine or the model, and prints what the playground
 //! would show.
 
+mod export;
 mod run;
 mod share;
 mod test;
@@ -33,6 +34,7 @@ fn dispatch(args: &[String]) -> i32 {
         Some("validate") => validate::main(rest),
         Some("encode") => share::encode_main(rest),
         Some("decode") => share::decode_main(rest),
+        Some("export") => export::main(rest),
         Some("--help" | "-h" | "help") => {
             println!("{USAGE}");
             0

@@ -19,3 +19,4 @@ pub mod node_lifecycle;
 pub mod taint_eviction;
 pub mod pod_gc;
 pub mod simulation;
+pub mod export;
