@@ -92,14 +92,16 @@ else
   echo "$lock_sum" >"$stamp"
 fi
 
-# 4. Chromium and its WebDriver, for Playwright and wasm-bindgen-test.
+# 4. Chromium and its WebDriver, for Playwright and wasm-bindgen-test, and one
+#    small CJK font so the 简体中文 screenshots show characters, not boxes.
 missing=()
 command -v chromium >/dev/null || missing+=(chromium)
 command -v chromedriver >/dev/null || missing+=(chromium-driver)
+[[ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ]] || missing+=(fonts-wqy-microhei)
 if ((${#missing[@]})); then
   apt_install "${missing[@]}"
 else
-  step "chromium and chromedriver present"
+  step "chromium, chromedriver and a CJK font present"
 fi
 
 # 5. Every crate the build needs, so that Trunk's `cargo build --offline` works.

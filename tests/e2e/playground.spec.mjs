@@ -31,6 +31,7 @@ test("first screen: title, editor, a daemon pod on every node", async ({ page })
   await expect(page.locator(".pool-name")).toHaveText([/Pool gpu · 2 nodes/, /Pool node · 3 nodes/]);
   // kubectl get ds, from the DaemonSet status.
   const row = page.locator('.status-line tr[data-daemonset="node-logger"]');
+  await expect(row).toBeVisible();
   for (const col of ["desired", "current", "ready", "up-to-date", "available"]) {
     await expect(row.locator(`[data-col="${col}"]`)).toHaveText("5");
   }
@@ -53,6 +54,11 @@ test("a broken manifest shows its line and leaves the cluster as it was", async 
   await expect(error).toContainText(`Line ${broken + 1}:`);
   await expect(editor).toHaveAttribute("aria-invalid", "true");
   await expect(page.locator(".gutter .ln-error")).toHaveText(String(broken + 1));
+  // The line in the message selects that line in the editor.
+  await page.getByRole("button", { name: `Select line ${broken + 1} in the editor` }).click();
+  await expect(editor).toBeFocused();
+  const selected = await editor.evaluate((e) => e.value.slice(e.selectionStart, e.selectionEnd));
+  expect(selected).toBe("\tcount: 3");
   // The last good scenario is still on screen.
   await expect(page.locator(".node-card")).toHaveCount(EXAMPLE_NODES.length);
   await expect(page.locator(".pod-chip")).toHaveCount(EXAMPLE_NODES.length);
@@ -92,7 +98,14 @@ test("stepping forward and back moves through the recorded frames", async ({ pag
   const rolloutStep = page.locator(".steps .step", { hasText: "kubectl set image" });
   await rolloutStep.click();
   await expect(rolloutStep).toHaveAttribute("aria-current", "step");
-  for (let i = 0; i < 3; i++) await stepForward.click();
+  // Step on until old (r1) and new (r2) pods run side by side.
+  const oldPods = page.locator(".pod-chip .pod-rev", { hasText: "r1" });
+  const newPods = page.locator(".pod-chip .pod-rev", { hasText: "r2" });
+  for (let i = 0; i < total && ((await oldPods.count()) < 2 || (await newPods.count()) < 2); i++) {
+    await stepForward.click();
+  }
+  await expect(oldPods.first()).toBeVisible();
+  await expect(newPods.first()).toBeVisible();
   await page.screenshot(shot("rollout"));
 });
 

@@ -19,6 +19,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}/`,
     viewport: { width: 1440, height: 900 },
     locale: "en-US",
+    // Screenshots catch no half-finished transition; the CSS honours this setting.
+    reducedMotion: "reduce",
     launchOptions: {
       executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
       args: [

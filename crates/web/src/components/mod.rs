@@ -3,6 +3,7 @@
 mod cluster_pane;
 mod event_list;
 mod header;
+mod icon;
 mod manifest_editor;
 mod node_card;
 mod pod_chip;

@@ -56,11 +56,16 @@ pub fn pod_chip(props: &PodChipProps) -> Html {
     html! {
         <li class={class} title={summary.clone()} aria-label={summary} data-pod={pod.name.clone()}>
             <span class="pod-icon" aria-hidden="true">{ icon }</span>
-            <span class="pod-name">{ &pod.name }</span>
-            <span class="pod-phase" aria-hidden="true">{ phase }</span>
-            if let Some(rev) = &pod.revision {
-                <span class="pod-rev" aria-hidden="true">{ format!("r{rev}") }</span>
-            }
+            <span class="pod-text" aria-hidden="true">
+                <span class="pod-name">{ &pod.name }</span>
+                <span class="pod-meta">
+                    <span class="pod-phase">{ phase }</span>
+                    <span class="pod-ready">{ readiness }</span>
+                    if let Some(rev) = &pod.revision {
+                        <span class="pod-rev" title={revision.clone()}>{ format!("r{rev}") }</span>
+                    }
+                </span>
+            </span>
         </li>
     }
 }

@@ -5,6 +5,7 @@
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use super::icon::{Icon, IconKind};
 use crate::state::{Action, Playground, Speed};
 
 #[function_component(Timeline)]
@@ -46,10 +47,10 @@ pub fn timeline() -> Html {
             }
         })
     };
-    let (play_label, play_icon, play_action): (&str, &str, fn() -> Action) = if playground.playing {
-        (strings.pause, "❚❚", || Action::Pause)
+    let (play_label, play_icon, play_action): (&str, IconKind, fn() -> Action) = if playground.playing {
+        (strings.pause, IconKind::Pause, || Action::Pause)
     } else {
-        (strings.play, "▶", || Action::Play)
+        (strings.play, IconKind::Play, || Action::Play)
     };
     let at_start = if cursor == 0 { "true" } else { "false" };
     let at_end = if cursor >= last { "true" } else { "false" };
@@ -60,15 +61,15 @@ pub fn timeline() -> Html {
             <h3 id="timeline-heading" class="visually-hidden">{ strings.timeline_heading }</h3>
             <div class="transport" role="group" aria-label={strings.timeline_heading}>
                 <button type="button" class="btn icon" aria-label={strings.to_start} title={strings.to_start}
-                    aria-disabled={at_start} onclick={to_start}>{ "⏮" }</button>
+                    aria-disabled={at_start} onclick={to_start}><Icon kind={IconKind::ToStart} /></button>
                 <button type="button" class="btn icon" aria-label={strings.step_back} title={strings.step_back}
-                    aria-disabled={at_start} onclick={dispatch(|| Action::StepBack)} data-action="step-back">{ "◀" }</button>
+                    aria-disabled={at_start} onclick={dispatch(|| Action::StepBack)} data-action="step-back"><Icon kind={IconKind::StepBack} /></button>
                 <button type="button" class="btn icon primary" aria-label={play_label} title={play_label}
-                    onclick={dispatch(play_action)} data-action="play">{ play_icon }</button>
+                    onclick={dispatch(play_action)} data-action="play"><Icon kind={play_icon} /></button>
                 <button type="button" class="btn icon" aria-label={strings.step_forward} title={strings.step_forward}
-                    aria-disabled={at_end} onclick={dispatch(|| Action::StepForward)} data-action="step-forward">{ "▶|" }</button>
+                    aria-disabled={at_end} onclick={dispatch(|| Action::StepForward)} data-action="step-forward"><Icon kind={IconKind::StepForward} /></button>
                 <button type="button" class="btn icon" aria-label={strings.to_end} title={strings.to_end}
-                    aria-disabled={at_end} onclick={to_end}>{ "⏭" }</button>
+                    aria-disabled={at_end} onclick={to_end}><Icon kind={IconKind::ToEnd} /></button>
                 <label class="speed">
                     <span>{ strings.speed }</span>
                     <select onchange={on_speed}>

@@ -16,8 +16,8 @@ pub(super) static STRINGS: Strings = Strings {
     reset: "Reset example",
     applied: "Applied",
     unapplied_changes: "Edited, not applied",
-    error_at_line: |line, message| format!("Line {line}: {message}"),
-    error_no_line: |message| message.to_string(),
+    error_line: |line| format!("Line {line}"),
+    select_line: |line| format!("Select line {line} in the editor"),
     lines: |n| if n == 1 { "1 line".to_string() } else { format!("{n} lines") },
 
     cluster_heading: "Cluster",

@@ -74,8 +74,9 @@ pub struct Strings {
     pub reset: &'static str,
     pub applied: &'static str,
     pub unapplied_changes: &'static str,
-    pub error_at_line: fn(usize, &str) -> String,
-    pub error_no_line: fn(&str) -> String,
+    /// The error's line, as a button that selects it in the editor.
+    pub error_line: fn(usize) -> String,
+    pub select_line: fn(usize) -> String,
     pub lines: fn(usize) -> String,
 
     pub cluster_heading: &'static str,
@@ -148,8 +149,8 @@ mod tests {
         let en = Lang::En.strings();
         let zh = Lang::ZhHans.strings();
         assert_ne!(en.title, zh.title);
-        assert_eq!((en.error_at_line)(7, "bad"), "Line 7: bad");
-        assert!((zh.error_at_line)(7, "bad").contains('7'));
+        assert_eq!((en.error_line)(7), "Line 7");
+        assert_eq!((zh.error_line)(7), "第 7 行");
         assert_eq!((en.frame_of)(2, 10), "Frame 2 of 10");
     }
 }

@@ -17,8 +17,8 @@ pub(super) static STRINGS: Strings = Strings {
     reset: "恢复示例",
     applied: "已应用",
     unapplied_changes: "已编辑，未应用",
-    error_at_line: |line, message| format!("第 {line} 行：{message}"),
-    error_no_line: |message| message.to_string(),
+    error_line: |line| format!("第 {line} 行"),
+    select_line: |line| format!("在编辑器中选中第 {line} 行"),
     lines: |n| format!("{n} 行"),
 
     cluster_heading: "集群",

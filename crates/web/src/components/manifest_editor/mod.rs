@@ -81,10 +81,14 @@ pub fn manifest_editor() -> Html {
     } else {
         ("apply-state edited", strings.unapplied_changes)
     };
-    let error_text = playground.error.as_ref().map(|error| match error.line {
-        Some(line) => (strings.error_at_line)(line, &error.message),
-        None => (strings.error_no_line)(&error.message),
-    });
+    let select_error_line = {
+        let (textarea, text) = (textarea.clone(), playground.text.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let (Some(line), Some(source)) = (error_line, textarea.cast::<HtmlTextAreaElement>()) {
+                select_line(&source, &text, line);
+            }
+        })
+    };
 
     html! {
         <section class="pane editor-pane" aria-labelledby="editor-heading">
@@ -112,7 +116,7 @@ pub fn manifest_editor() -> Html {
                         autocomplete="off"
                         wrap="off"
                         aria-label={strings.manifest_label}
-                        aria-invalid={if error_text.is_some() { "true" } else { "false" }}
+                        aria-invalid={if playground.error.is_some() { "true" } else { "false" }}
                         aria-describedby="manifest-error"
                         defaultvalue={playground.text.clone()}
                         {oninput}
@@ -121,10 +125,37 @@ pub fn manifest_editor() -> Html {
                     />
                 </div>
             </div>
-            <p id="manifest-error" class="editor-error" role="alert" hidden={error_text.is_none()}>
-                { error_text.unwrap_or_default() }
+            <p id="manifest-error" class="editor-error" role="alert" hidden={playground.error.is_none()}>
+                if let Some(line) = error_line {
+                    <button type="button" class="error-line" onclick={select_error_line}
+                        aria-label={(strings.select_line)(line)}>
+                        { (strings.error_line)(line) }
+                    </button>
+                    { ": " }
+                }
+                { playground.error.as_ref().map(|error| error.message.clone()).unwrap_or_default() }
             </p>
             <p class="editor-foot">{ (strings.lines)(lines.len()) }{ " · " }{ strings.apply_hint }</p>
         </section>
     }
 }
+
+/// Focuses the editor with `line` (1-based) selected and scrolled into view.
+/// Selection offsets are UTF-16 code units, as the DOM counts them.
+fn select_line(source: &HtmlTextAreaElement, text: &str, line: usize) {
+    let mut start = 0u32;
+    for (index, content) in text.split('\n').enumerate() {
+        let length = content.encode_utf16().count() as u32;
+        if index + 1 == line {
+            let _ = source.focus();
+            let _ = source.set_selection_range(start, start + length);
+            // Three lines of context above; the scroll event moves the overlay too.
+            source.set_scroll_top((line.saturating_sub(4) * LINE_HEIGHT_PX) as _);
+            return;
+        }
+        start += length + 1;
+    }
+}
+
+/// `--code-line` in www/styles.css.
+const LINE_HEIGHT_PX: usize = 20;
