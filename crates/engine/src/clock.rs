@@ -22,8 +22,8 @@ pub fn millis(time: &Time) -> u64 {
     millis.max(0) as u64
 }
 
-/// `3.2s`, `1m30s`, `2h5m`: how kubectl prints ages, at second precision above a minute.
-pub fn human_duration(ms: u64) -> String {
+/// The simulated clock as the playground shows it: `2.5s`, `1m30s`, `2h5m`.
+pub fn clock_reading(ms: u64) -> String {
     let seconds = ms / SECOND;
     if seconds < 60 {
         if ms % SECOND == 0 || seconds >= 10 {
@@ -54,11 +54,11 @@ mod tests {
     }
 
     #[test]
-    fn ages_print_like_kubectl() {
-        assert_eq!(human_duration(5_000), "5s");
-        assert_eq!(human_duration(2_500), "2.5s");
-        assert_eq!(human_duration(90_000), "1m30s");
-        assert_eq!(human_duration(600_000), "10m");
-        assert_eq!(human_duration(3_900_000), "1h5m");
+    fn clock_readings_are_short() {
+        assert_eq!(clock_reading(5_000), "5s");
+        assert_eq!(clock_reading(2_500), "2.5s");
+        assert_eq!(clock_reading(90_000), "1m30s");
+        assert_eq!(clock_reading(600_000), "10m");
+        assert_eq!(clock_reading(3_900_000), "1h5m");
     }
 }

@@ -347,8 +347,11 @@ impl Simulation {
         let now = self.api.now();
         let default = self.default_namespace(resource, name);
         let namespace = if all { None } else { Some(namespace.unwrap_or(&default)) };
-        if let (Some(format), Some(name)) = (output, name) {
-            return Err(format!("PENDING_OBJECT_OUTPUT {format} {name}"));
+        if let Some(format) = output.filter(|f| *f != "wide") {
+            return match name {
+                Some(name) => printers::object_output(state, resource, namespace, name, format),
+                None => printers::list_output(state, resource, namespace, format),
+            };
         }
         match resource {
             Resource::Pod => printers::get_pods(state, namespace, name, wide, now),

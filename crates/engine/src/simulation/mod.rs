@@ -219,12 +219,12 @@ impl Simulation {
                 self.record_frame(text.clone(), step.map(Marker::Step));
                 let until = self.api.now() + ms;
                 self.run_until(until);
-                Ok(format!("advanced to {}", clock::human_duration(self.api.now())))
+                Ok(format!("advanced to {}", clock::clock_reading(self.api.now())))
             }
             Command::Settle => {
                 self.record_frame(text.clone(), step.map(Marker::Step));
                 self.settle();
-                Ok(format!("settled at {}", clock::human_duration(self.api.now())))
+                Ok(format!("settled at {}", clock::clock_reading(self.api.now())))
             }
             other => {
                 let result = self.world_command(other);
