@@ -433,15 +433,15 @@ impl Cluster {
                         counts.deleted.push(pod_key);
                     }
                 }
-                Change::PodDeleted(pod) => {
-                    if pod.metadata.deletion_timestamp.is_none() {
-                        counts.deletes += 1;
-                        counts.deleted.push(format!(
-                            "{}/{}",
-                            pod.metadata.namespace.as_deref().unwrap_or("default"),
-                            pod.metadata.name.as_deref().unwrap_or("")
-                        ));
-                    }
+                // Removed outright (unbound or terminal): a delete, unless it was
+                // already counted when it got its deletionTimestamp.
+                Change::PodDeleted(pod) if pod.metadata.deletion_timestamp.is_none() => {
+                    counts.deletes += 1;
+                    counts.deleted.push(format!(
+                        "{}/{}",
+                        pod.metadata.namespace.as_deref().unwrap_or("default"),
+                        pod.metadata.name.as_deref().unwrap_or("")
+                    ));
                 }
                 _ => {}
             }
