@@ -56,7 +56,7 @@ suite() {
 }
 
 native() {
-  suite native cargo cargo test --workspace
+  suite native cargo cargo test --workspace --no-fail-fast
 }
 
 scenarios() {
@@ -71,7 +71,7 @@ web() {
   # by wasm-bindgen-test-runner through chromedriver.
   CHROMEDRIVER="$(command -v chromedriver)" \
   CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-    suite web cargo cargo test -p dsplay-web --target wasm32-unknown-unknown
+    suite web cargo cargo test -p dsplay-web --target wasm32-unknown-unknown --no-fail-fast
 }
 
 e2e_run() {
