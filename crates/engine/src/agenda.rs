@@ -9,6 +9,10 @@ use std::collections::{BTreeMap, BinaryHeap};
 pub enum Action {
     /// The DaemonSet controller's worker picks this DaemonSet key off its queue.
     SyncDaemonSet(String),
+    /// A delayed add (`AddAfter`) reaches the controller's work queue: it becomes a
+    /// sync unless one is already waiting. Kept apart from the queue, as client-go's
+    /// delaying queue does, so an earlier sync never cancels it.
+    RequeueDaemonSet(String),
     /// The scheduler tries to bind this pod.
     Schedule(String),
     /// The kubelet of the pod's node admits it: images pull, containers are created.
@@ -48,7 +52,7 @@ pub struct Agenda {
     heap: BinaryHeap<Reverse<(u64, u64, Action)>>,
     sequence: u64,
     /// DaemonSet syncs already waiting, by key, with their due time: the work queue
-    /// holds a key once.
+    /// holds a key once. Delayed requeues are separate entries and never deduplicated.
     pending_syncs: BTreeMap<String, u64>,
 }
 
@@ -102,6 +106,15 @@ impl Agenda {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pending_sync_does_not_swallow_a_delayed_requeue() {
+        let mut agenda = Agenda::default();
+        agenda.schedule(50, Action::SyncDaemonSet("ds".into()));
+        agenda.schedule(2_000, Action::RequeueDaemonSet("ds".into()));
+        assert_eq!(agenda.pop_due(10_000), Some((50, Action::SyncDaemonSet("ds".into()))));
+        assert_eq!(agenda.pop_due(10_000), Some((2_000, Action::RequeueDaemonSet("ds".into()))));
+    }
 
     #[test]
     fn time_order_then_insertion_order_and_one_sync_per_key() {

@@ -3,6 +3,7 @@
 //! confirms graceful deletions. What an image does is set by the scenario
 //! (`image <ref> crash|unready|pull-error|ok`).
 
+mod admission;
 mod pod_status;
 
 use std::collections::BTreeMap;
@@ -13,6 +14,7 @@ use crate::api::Api;
 use crate::clock::{MINUTE, SECOND};
 use crate::pod_readiness::{is_terminating, node_name};
 use crate::agenda::Action;
+pub use admission::{admit, Rejection};
 pub use pod_status::{set_not_ready, set_ready};
 
 /// What a container with a given image does when started.
@@ -82,10 +84,18 @@ impl Kubelet {
 
     /// The pod was bound to this kubelet's node: images are pulled and containers
     /// created over the scenario's `podStartup`; meanwhile it shows ContainerCreating.
-    pub fn admit(&mut self, api: &mut Api, pod_key: &str, timing: PodTiming) -> Vec<(u64, Action)> {
+    /// `verdict` is [`admit`]'s answer for this pod on its node; a rejected pod ends
+    /// Failed with the kubelet's reason and message.
+    pub fn admit(&mut self, api: &mut Api, pod_key: &str, timing: PodTiming, verdict: Result<(), Rejection>) -> Vec<(u64, Action)> {
         let Some(pod) = api.state.pods.get(pod_key).cloned() else { return vec![] };
-        api.update_pod(pod_status::container_creating(pod, api.now()));
-        vec![(api.now() + timing.startup_ms, Action::StartContainers(pod_key.into()))]
+        let now = api.now();
+        if let Err(rejection) = verdict {
+            api.record_event(&pod_object(pod_key), "Warning", &rejection.reason, SOURCE, rejection.message.clone());
+            api.update_pod(pod_status::rejected(pod, &rejection, now));
+            return vec![];
+        }
+        api.update_pod(pod_status::container_creating(pod, now));
+        vec![(now + timing.startup_ms, Action::StartContainers(pod_key.into()))]
     }
 
     pub fn start_containers(&mut self, api: &mut Api, pod_key: &str, timing: PodTiming) -> Vec<(u64, Action)> {

@@ -64,6 +64,16 @@ fn waiting_state(reason: &str) -> ContainerState {
     ContainerState { waiting: Some(ContainerStateWaiting { reason: Some(reason.into()), message: None }), ..Default::default() }
 }
 
+/// Admission refused the pod: it never starts and ends Failed.
+pub fn rejected(mut pod: Pod, rejection: &super::Rejection, now_ms: u64) -> Pod {
+    let status = pod.status.get_or_insert_with(PodStatus::default);
+    status.phase = Some("Failed".into());
+    status.reason = Some(rejection.reason.clone());
+    status.message = Some(format!("Pod was rejected: {}", rejection.message));
+    status.start_time.get_or_insert_with(|| clock::timestamp(now_ms));
+    pod
+}
+
 pub fn container_creating(pod: Pod, now_ms: u64) -> Pod {
     with_status(pod, "Pending", waiting_state("ContainerCreating"), false, false, now_ms)
 }

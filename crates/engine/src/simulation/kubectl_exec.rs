@@ -239,15 +239,24 @@ impl Simulation {
             problems.push(format!("cannot delete Pods that declare no controller (use --force to override): {}", join_keys(&unmanaged)));
         }
         if !problems.is_empty() {
+            // An aggregate of several errors prints in brackets (utilerrors.Aggregate).
+            let joined = if problems.len() > 1 { format!("[{}]", problems.join(", ")) } else { problems.join(", ") };
             return Err(format!(
-                "{}\nerror: unable to drain node \"{name}\" due to error: {}, continuing command...\nThere are pending nodes to be drained:\n {name}\n{}",
+                "{}\nerror: unable to drain node \"{name}\" due to error: {joined}, continuing command...\nThere are pending nodes to be drained:\n {name}\n{}",
                 lines.join("\n"),
-                problems.join(", "),
                 problems.join("\n")
             ));
         }
+        // PodDeleteList.Warnings: one line, the parts joined by "; ".
+        let mut warnings = Vec::new();
+        if !unmanaged.is_empty() {
+            warnings.push(format!("deleting Pods that declare no controller: {}", join_keys(&unmanaged)));
+        }
         if !daemon.is_empty() {
-            lines.push(format!("Warning: ignoring DaemonSet-managed Pods: {}", join_keys(&daemon)));
+            warnings.push(format!("ignoring DaemonSet-managed Pods: {}", join_keys(&daemon)));
+        }
+        if !warnings.is_empty() {
+            lines.push(format!("Warning: {}", warnings.join("; ")));
         }
         let evict: Vec<String> = pods.iter().filter(|(_, p)| !is_daemon_pod(p)).map(|(k, _)| k.clone()).collect();
         for pod_key in &evict {

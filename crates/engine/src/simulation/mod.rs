@@ -5,6 +5,7 @@
 mod expect;
 mod kubectl_exec;
 mod perform;
+mod pods_by_node;
 mod reactions;
 mod register;
 mod rollout_watch;
@@ -21,6 +22,7 @@ use crate::scenario::{parse_scenario, ManifestObject, Scenario, StepAction};
 use crate::state::ClusterState;
 use crate::clock::{self, MINUTE};
 use crate::agenda::Agenda;
+use pods_by_node::PodsByNode;
 use rollout_watch::RolloutWatch;
 
 pub use expect::ExpectationFailure;
@@ -92,6 +94,7 @@ pub struct Simulation {
     node_lifecycle: NodeLifecycle,
     /// Pods the scheduler could not place, retried when the cluster changes.
     unschedulable: BTreeSet<String>,
+    pods_by_node: PodsByNode,
     timing: PodTiming,
     frames: Vec<Frame>,
     rollouts: RolloutWatch,
@@ -119,6 +122,7 @@ impl Simulation {
             kubelet: Kubelet::default(),
             node_lifecycle: NodeLifecycle::default(),
             unschedulable: BTreeSet::new(),
+            pods_by_node: PodsByNode::default(),
             timing,
             frames: Vec::new(),
             rollouts: RolloutWatch::default(),

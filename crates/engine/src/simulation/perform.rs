@@ -11,7 +11,7 @@ use crate::kubectl::command::{Command, ImageBehaviour as CommandImageBehaviour};
 use crate::kubelet::ImageBehaviour;
 use crate::pod_readiness::{is_terminal, is_terminating, node_name};
 use crate::scheduler::{self, NodeInfo};
-use crate::{pod_gc, taint_eviction};
+use crate::{kubelet, pod_gc, taint_eviction};
 
 impl Simulation {
     pub(super) fn perform(&mut self, action: Action) {
@@ -20,13 +20,17 @@ impl Simulation {
         let follow_ups = match action {
             Action::SyncDaemonSet(ds_key) => {
                 let outcome = self.daemonsets.sync(&mut self.api, &ds_key);
-                outcome.requeue_after.map(|after| (self.api.now() + after, Action::SyncDaemonSet(ds_key))).into_iter().collect()
+                outcome.requeue_after.map(|after| (self.api.now() + after, Action::RequeueDaemonSet(ds_key))).into_iter().collect()
             }
+            Action::RequeueDaemonSet(ds_key) => vec![(self.api.now(), Action::SyncDaemonSet(ds_key))],
             Action::Schedule(pod_key) => {
                 self.schedule_pod(&pod_key);
                 vec![]
             }
-            Action::AdmitPod(pod_key) => self.kubelet.admit(&mut self.api, &pod_key, timing),
+            Action::AdmitPod(pod_key) => {
+                let verdict = self.admission(&pod_key);
+                self.kubelet.admit(&mut self.api, &pod_key, timing, verdict)
+            }
             Action::StartContainers(pod_key) => self.on_live_node(&pod_key, |sim| sim.kubelet.start_containers(&mut sim.api, &pod_key, timing)),
             Action::MarkReady(pod_key) => self.on_live_node(&pod_key, |sim| {
                 sim.kubelet.mark_ready(&mut sim.api, &pod_key);
@@ -74,6 +78,7 @@ impl Simulation {
     fn describe_action(&self, action: &Action) -> String {
         match action {
             Action::SyncDaemonSet(k) => format!("daemonset-controller syncs {k}"),
+            Action::RequeueDaemonSet(k) => format!("daemonset-controller requeues {k}"),
             Action::Schedule(k) => format!("default-scheduler schedules pod {k}"),
             Action::AdmitPod(k) => format!("kubelet admits pod {k}"),
             Action::StartContainers(k) => format!("kubelet starts the containers of {k}"),
@@ -89,19 +94,37 @@ impl Simulation {
         }
     }
 
+    /// The pods bound to `node` that still hold resources, other than `except`.
+    fn bound_pods(&self, node: &str, except: &str) -> Vec<&Pod> {
+        let pods = &self.api.state.pods;
+        self.pods_by_node.on(node).filter(|k| k.as_str() != except).filter_map(|k| pods.get(k)).filter(|p| !is_terminal(p)).collect()
+    }
+
+    /// The kubelet's admission verdict for a pod just bound to its node.
+    fn admission(&self, pod_key: &str) -> Result<(), kubelet::Rejection> {
+        let Some(pod) = self.api.state.pods.get(pod_key) else { return Ok(()) };
+        let Some(node) = node_name(pod).and_then(|n| self.api.state.nodes.get(n)) else { return Ok(()) };
+        let info = NodeInfo { node, pods: self.bound_pods(node_name(pod).unwrap_or(""), pod_key) };
+        kubelet::admit(pod, &info)
+    }
+
     fn schedule_pod(&mut self, pod_key: &str) {
         let Some(pod) = self.api.state.pods.get(pod_key).cloned() else { return };
         if node_name(&pod).is_some() || is_terminating(&pod) {
             return;
         }
+        // Only the nodes the NodeAffinity PreFilter lets through are filtered, so only
+        // they need their pods (a daemon pod names exactly one).
+        let spec = pod.spec.clone().unwrap_or_default();
+        let restricted = match scheduler::node_affinity::pre_filter(&spec) {
+            scheduler::node_affinity::PreFilterResult::NodeNames(names) => Some(names),
+            _ => None,
+        };
         let state = &self.api.state;
-        let mut bound: std::collections::BTreeMap<&str, Vec<&Pod>> = Default::default();
-        for other in state.pods.values() {
-            if let Some(node) = node_name(other).filter(|_| !is_terminal(other)) {
-                bound.entry(node).or_default().push(other);
-            }
-        }
-        let infos = state.nodes.iter().map(|(name, node)| NodeInfo { node, pods: bound.get(name.as_str()).cloned().unwrap_or_default() });
+        let infos = state.nodes.iter().map(|(name, node)| {
+            let needed = restricted.as_ref().is_none_or(|names| names.contains(name.as_str()));
+            NodeInfo { node, pods: if needed { self.bound_pods(name, pod_key) } else { Vec::new() } }
+        });
         let result = scheduler::schedule(&pod, infos);
         let now = self.api.now();
         match result {

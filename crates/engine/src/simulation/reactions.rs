@@ -45,6 +45,11 @@ impl Simulation {
         self.agenda.schedule(self.api.now() + delay_ms, Action::SyncDaemonSet(ds_key));
     }
 
+    /// `enqueueDaemonSetAfter`: a delayed add, independent of syncs already queued.
+    fn enqueue_daemonset_after(&mut self, ds_key: String, delay_ms: u64) {
+        self.agenda.schedule(self.api.now() + delay_ms, Action::RequeueDaemonSet(ds_key));
+    }
+
     fn later(&mut self, delay_ms: u64, action: Action) {
         self.agenda.schedule(self.api.now() + delay_ms, action);
     }
@@ -73,6 +78,7 @@ impl Simulation {
         match change {
             Change::PodAdded(pod_key) => {
                 let Some(pod) = self.api.state.pods.get(&pod_key).cloned() else { return };
+                self.pods_by_node.added(&pod);
                 self.pod_owner_changed(&pod, None);
                 match node_name(&pod) {
                     None => self.later(REACTION_MS, Action::Schedule(pod_key)),
@@ -81,6 +87,7 @@ impl Simulation {
             }
             Change::PodUpdated { key: pod_key, old } => {
                 let Some(pod) = self.api.state.pods.get(&pod_key).cloned() else { return };
+                self.pods_by_node.updated(&old, &pod);
                 if is_terminating(&pod) && !is_terminating(&old) {
                     if node_name(&pod).is_some_and(|n| !self.node_lifecycle.is_silent(n)) {
                         self.later(0, Action::KillContainers(pod_key.clone()));
@@ -92,6 +99,7 @@ impl Simulation {
                 self.pod_owner_changed(&pod, Some(&old));
             }
             Change::PodDeleted(pod) => {
+                self.pods_by_node.removed(&pod);
                 if let Some(ds_key) = controller_of(&pod) {
                     self.enqueue_daemonset(ds_key, REACTION_MS);
                 }
@@ -173,7 +181,7 @@ impl Simulation {
             let became_ready = old.is_some_and(|o| !is_pod_ready(o)) && is_pod_ready(pod);
             let min_ready = self.api.state.daemonsets.get(ds_key).and_then(|ds| ds.spec.as_ref()?.min_ready_seconds);
             if let Some(min_ready) = min_ready.filter(|m| *m > 0 && became_ready) {
-                self.enqueue_daemonset(ds_key.clone(), min_ready as u64 * SECOND + SECOND);
+                self.enqueue_daemonset_after(ds_key.clone(), min_ready as u64 * SECOND + SECOND);
             }
         }
         if let Some(old_owner) = old_owner.filter(|o| Some(o) != owner.as_ref()) {

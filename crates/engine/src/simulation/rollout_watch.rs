@@ -8,7 +8,7 @@ use k8s_openapi::api::apps::v1::DaemonSet;
 use k8s_openapi::api::core::v1::Pod;
 
 use crate::api::template_generation_of;
-use crate::controller::daemonset::{is_pod_updated, node_should_run_daemon_pod, rollout_status, target_node_name, REVISION_HASH_LABEL};
+use crate::controller::daemonset::{is_pod_updated, rollout_status, target_node_name, NodeShouldRun, REVISION_HASH_LABEL};
 use crate::pod_readiness::{is_pod_available, is_terminal, is_terminating};
 use crate::state::ClusterState;
 
@@ -65,8 +65,9 @@ fn snapshot(state: &ClusterState, ds: &DaemonSet, now_ms: u64) -> Snapshot {
             result.surging_nodes += 1;
         }
     }
+    let should_run = NodeShouldRun::for_daemonset(ds);
     for (name, node) in &state.nodes {
-        if !node_should_run_daemon_pod(node, ds).should_run {
+        if !should_run.verdict(node).should_run {
             continue;
         }
         let available = by_node

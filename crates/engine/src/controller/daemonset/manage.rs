@@ -6,7 +6,7 @@ use k8s_openapi::api::core::v1::Pod;
 
 use super::daemon_pods::{sort_pods, DaemonPods};
 use super::rolling_update::surge_count;
-use super::should_run::node_should_run_daemon_pod;
+use super::node_verdicts::NodeVerdicts;
 use super::{FailedPodsBackoff, REVISION_HASH_LABEL};
 use crate::api::key;
 use crate::pod_readiness::{is_pod_available, is_pod_ready, is_terminating, label, node_name, phase};
@@ -38,6 +38,7 @@ pub fn pod_key(pod: &Pod) -> String {
 pub fn manage(
     view: &ClusterState,
     ds: &DaemonSet,
+    verdicts: &NodeVerdicts,
     daemon_pods: &DaemonPods,
     hash: &str,
     backoff: &mut FailedPodsBackoff,
@@ -49,11 +50,10 @@ pub fn manage(
     let uid = ds.metadata.uid.as_deref().unwrap_or("");
     let observed_generation = ds.status.as_ref().and_then(|s| s.observed_generation).unwrap_or(0);
     let no_pods = Vec::new();
-    for (name, node) in &view.nodes {
-        let verdict = node_should_run_daemon_pod(node, ds);
+    for &(name, _, verdict) in verdicts {
         let pods = daemon_pods.get(name).unwrap_or(&no_pods);
         if verdict.should_run && pods.is_empty() {
-            plan.creates.push(name.clone());
+            plan.creates.push(name.to_string());
         } else if verdict.should_continue_running {
             let mut running = Vec::new();
             for pod in pods.iter().copied().filter(|p| !is_terminating(p)) {

@@ -9,6 +9,7 @@ mod backoff;
 mod daemon_pods;
 mod history;
 mod manage;
+mod node_verdicts;
 mod pod_template;
 mod rolling_update;
 mod should_run;
@@ -19,7 +20,8 @@ pub use backoff::FailedPodsBackoff;
 pub use daemon_pods::{target_node_name, DaemonPods};
 pub use history::{compute_hash, revision_data};
 pub use pod_template::{add_daemon_tolerations, DEFAULT_DAEMON_TOLERATIONS};
-pub use should_run::{node_should_run_daemon_pod, NodeVerdict};
+pub use node_verdicts::{NodeVerdicts, VerdictCache};
+pub use should_run::{node_should_run_daemon_pod, NodeShouldRun, NodeVerdict};
 pub use status::{is_pod_updated, rollout_status};
 pub use sync::{DaemonSetController, SyncOutcome};
 

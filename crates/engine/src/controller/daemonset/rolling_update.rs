@@ -12,10 +12,9 @@ use dsplay_model::int_or_percent::scaled_value;
 
 use super::daemon_pods::DaemonPods;
 use super::manage::{pod_key, Plan};
-use super::should_run::node_should_run_daemon_pod;
+use super::node_verdicts::NodeVerdicts;
 use super::status::is_pod_updated;
 use crate::pod_readiness::{is_pod_available, is_terminating};
-use crate::state::ClusterState;
 
 fn rolling_update_params(ds: &DaemonSet) -> Option<(Option<&IntOrString>, Option<&IntOrString>)> {
     let strategy = ds.spec.as_ref()?.update_strategy.as_ref()?;
@@ -52,16 +51,15 @@ pub struct Budget<'a> {
     pub should_run: BTreeMap<String, bool>,
 }
 
-pub fn updated_desired_node_counts<'a>(view: &ClusterState, ds: &DaemonSet, daemon_pods: &DaemonPods<'a>) -> Budget<'a> {
+pub fn updated_desired_node_counts<'a>(ds: &DaemonSet, verdicts: &NodeVerdicts, daemon_pods: &DaemonPods<'a>) -> Budget<'a> {
     let mut node_to_pods: BTreeMap<String, Vec<&'a Pod>> = daemon_pods.clone();
     let mut should_run = BTreeMap::new();
     let mut desired = 0;
-    for (name, node) in &view.nodes {
-        let verdict = node_should_run_daemon_pod(node, ds);
-        should_run.insert(name.clone(), verdict.should_run);
+    for &(name, _, verdict) in verdicts {
+        should_run.insert(name.to_string(), verdict.should_run);
         if verdict.should_run {
             desired += 1;
-            node_to_pods.entry(name.clone()).or_default();
+            node_to_pods.entry(name.to_string()).or_default();
         }
     }
     let max_surge = surge_count(ds, desired);
@@ -91,14 +89,14 @@ fn find_updated_pods_on_node<'a>(
 }
 
 pub fn rolling_update(
-    view: &ClusterState,
     ds: &DaemonSet,
+    verdicts: &NodeVerdicts,
     daemon_pods: &DaemonPods,
     hash: &str,
     template_generation: Option<i64>,
     now_ms: u64,
 ) -> Plan {
-    let budget = updated_desired_node_counts(view, ds, daemon_pods);
+    let budget = updated_desired_node_counts(ds, verdicts, daemon_pods);
     let min_ready = ds.spec.as_ref().and_then(|s| s.min_ready_seconds).unwrap_or(0);
     let available = |pod: &Pod| is_pod_available(pod, min_ready, now_ms);
     if budget.max_surge == 0 {

@@ -4,7 +4,7 @@
 //! scheduler.
 
 use k8s_openapi::api::apps::v1::DaemonSet;
-use k8s_openapi::api::core::v1::Node;
+use k8s_openapi::api::core::v1::{Node, Toleration};
 
 use dsplay_model::node_affinity::RequiredNodeAffinity;
 use dsplay_model::tolerations::find_matching_untolerated_taint;
@@ -19,27 +19,52 @@ pub struct NodeVerdict {
     pub should_continue_running: bool,
 }
 
-impl NodeVerdict {
-    const NO: NodeVerdict = NodeVerdict { should_run: false, should_continue_running: false };
+/// The DaemonSet side of the decision, prepared once (the pod `NewPod` would build:
+/// its required affinity, its tolerations with the daemon ones added) and then asked
+/// for node after node.
+#[derive(Clone, Debug)]
+pub struct NodeShouldRun {
+    template_node_name: Option<String>,
+    affinity: RequiredNodeAffinity,
+    tolerations: Vec<Toleration>,
 }
 
+impl NodeShouldRun {
+    pub fn for_daemonset(ds: &DaemonSet) -> Self {
+        let pod = new_pod(ds, "");
+        let spec = pod.spec.unwrap_or_default();
+        let template_node_name = ds
+            .spec
+            .as_ref()
+            .and_then(|s| s.template.spec.as_ref()?.node_name.clone())
+            .filter(|n| !n.is_empty());
+        NodeShouldRun {
+            template_node_name,
+            affinity: RequiredNodeAffinity::new(&spec),
+            tolerations: spec.tolerations.unwrap_or_default(),
+        }
+    }
+
+    pub fn verdict(&self, node: &Node) -> NodeVerdict {
+        const NO: NodeVerdict = NodeVerdict { should_run: false, should_continue_running: false };
+        let node_name = node.metadata.name.as_deref().unwrap_or("");
+        if self.template_node_name.as_deref().is_some_and(|n| n != node_name) {
+            return NO;
+        }
+        if !self.affinity.matches(node) {
+            return NO;
+        }
+        let taints = node.spec.as_ref().and_then(|s| s.taints.as_deref()).unwrap_or(&[]);
+        let untolerated = find_matching_untolerated_taint(taints, &self.tolerations, |t| {
+            t.effect == "NoSchedule" || t.effect == "NoExecute"
+        });
+        let untolerated_no_execute =
+            untolerated.is_some() && find_matching_untolerated_taint(taints, &self.tolerations, |t| t.effect == "NoExecute").is_some();
+        NodeVerdict { should_run: untolerated.is_none(), should_continue_running: !untolerated_no_execute }
+    }
+}
+
+/// The decision for one node and one DaemonSet.
 pub fn node_should_run_daemon_pod(node: &Node, ds: &DaemonSet) -> NodeVerdict {
-    let node_name = node.metadata.name.as_deref().unwrap_or("");
-    let pod = new_pod(ds, node_name);
-    let Some(spec) = pod.spec.as_ref() else { return NodeVerdict::NO };
-    let template_node_name = ds.spec.as_ref().and_then(|s| s.template.spec.as_ref()?.node_name.as_deref());
-    if template_node_name.is_some_and(|n| !n.is_empty() && n != node_name) {
-        return NodeVerdict::NO;
-    }
-    if !RequiredNodeAffinity::new(spec).matches(node) {
-        return NodeVerdict::NO;
-    }
-    let taints = node.spec.as_ref().and_then(|s| s.taints.as_deref()).unwrap_or(&[]);
-    let tolerations = spec.tolerations.as_deref().unwrap_or(&[]);
-    let untolerated = find_matching_untolerated_taint(taints, tolerations, |t| {
-        t.effect == "NoSchedule" || t.effect == "NoExecute"
-    });
-    let untolerated_no_execute =
-        find_matching_untolerated_taint(taints, tolerations, |t| t.effect == "NoExecute").is_some();
-    NodeVerdict { should_run: untolerated.is_none(), should_continue_running: !untolerated_no_execute }
+    NodeShouldRun::for_daemonset(ds).verdict(node)
 }

@@ -5,10 +5,9 @@ use k8s_openapi::api::apps::v1::{DaemonSet, DaemonSetStatus};
 use k8s_openapi::api::core::v1::Pod;
 
 use super::daemon_pods::{sort_pods, DaemonPods};
-use super::should_run::node_should_run_daemon_pod;
+use super::node_verdicts::NodeVerdicts;
 use super::{REVISION_HASH_LABEL, TEMPLATE_GENERATION_LABEL};
 use crate::pod_readiness::{is_pod_available, is_pod_ready, label};
-use crate::state::ClusterState;
 
 /// A pod is updated when it carries the current revision hash or the current
 /// template generation.
@@ -23,8 +22,8 @@ pub fn is_pod_updated(pod: &Pod, hash: &str, template_generation: Option<i64>) -
 /// The seven counts, from the informer view. For readiness, availability and
 /// "updated", only the first pod of a node (bound, oldest) is looked at.
 pub fn compute_status(
-    view: &ClusterState,
     ds: &DaemonSet,
+    verdicts: &NodeVerdicts,
     daemon_pods: &DaemonPods,
     hash: &str,
     template_generation: Option<i64>,
@@ -32,8 +31,8 @@ pub fn compute_status(
 ) -> DaemonSetStatus {
     let min_ready = ds.spec.as_ref().and_then(|s| s.min_ready_seconds).unwrap_or(0);
     let (mut desired, mut current, mut misscheduled, mut ready, mut available, mut updated) = (0, 0, 0, 0, 0, 0);
-    for (name, node) in &view.nodes {
-        let should_run = node_should_run_daemon_pod(node, ds).should_run;
+    for &(name, _, verdict) in verdicts {
+        let should_run = verdict.should_run;
         let pods = daemon_pods.get(name).filter(|p| !p.is_empty());
         if should_run {
             desired += 1;

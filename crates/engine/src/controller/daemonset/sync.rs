@@ -12,7 +12,7 @@ use super::manage::{manage, Plan};
 use super::pod_template::create_pod_template;
 use super::rolling_update::rolling_update;
 use super::status::compute_status;
-use super::{FailedPodsBackoff, BURST_REPLICAS};
+use super::{FailedPodsBackoff, VerdictCache, BURST_REPLICAS};
 use crate::api::{template_generation_of, Api};
 use crate::clock::SECOND;
 
@@ -21,6 +21,7 @@ const SOURCE: &str = "daemonset-controller";
 #[derive(Clone, Debug, Default)]
 pub struct DaemonSetController {
     backoff: FailedPodsBackoff,
+    verdicts: VerdictCache,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -59,20 +60,21 @@ impl DaemonSetController {
         let Some(ds) = view.daemonsets.get(ds_key) else { return SyncOutcome::default() };
         let template_generation = template_generation_of(ds);
         let daemon_pods = nodes_to_daemon_pods(&view, ds, false);
+        let verdicts = self.verdicts.verdicts(&view, ds_key, ds);
 
-        let plan = manage(&view, ds, &daemon_pods, &history.hash, &mut self.backoff, now);
+        let plan = manage(&view, ds, &verdicts, &daemon_pods, &history.hash, &mut self.backoff, now);
         let mut requeue_after = plan.requeue_after;
         let wrote = !plan.creates.is_empty() || !plan.deletes.is_empty();
         self.sync_nodes(api, ds, &plan, &history.hash);
         let rolling = ds.spec.as_ref().and_then(|s| s.update_strategy.as_ref()).and_then(|u| u.type_.as_deref())
             == Some("RollingUpdate");
         if !wrote && rolling {
-            let plan = rolling_update(&view, ds, &daemon_pods, &history.hash, template_generation, now);
+            let plan = rolling_update(ds, &verdicts, &daemon_pods, &history.hash, template_generation, now);
             self.sync_nodes(api, ds, &plan, &history.hash);
         }
         cleanup_history(api, ds, history.old);
 
-        let mut status = compute_status(&view, ds, &daemon_pods, &history.hash, template_generation, now);
+        let mut status = compute_status(ds, &verdicts, &daemon_pods, &history.hash, template_generation, now);
         status.observed_generation = ds.metadata.generation;
         let stored = ds.status.clone().unwrap_or_default();
         let counts = |s: &k8s_openapi::api::apps::v1::DaemonSetStatus| {

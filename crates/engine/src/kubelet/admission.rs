@@ -1,0 +1,74 @@
+//! The kubelet's admission of a pod bound to its node (pkg/kubelet/lifecycle,
+//! `generalFilter`): resources, node name, host ports, node affinity, and NoExecute
+//! taints. A pod the scheduler placed passes; a pod created with `spec.nodeName`
+//! skips the scheduler and may be rejected here, ending Failed (`OutOfcpu`, ...).
+
+use k8s_openapi::api::core::v1::{Pod, PodSpec};
+
+use dsplay_model::tolerations::find_matching_untolerated_taint;
+
+use crate::scheduler::node_resources_fit::requested;
+use crate::scheduler::pod_requests::Resource;
+use crate::scheduler::{node_affinity, node_name, node_ports, NodeInfo};
+
+/// Why the kubelet refused the pod: the status reason and message it writes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rejection {
+    pub reason: String,
+    pub message: String,
+}
+
+fn out_of(resource: &str, requested: i128, used: i128, capacity: i128) -> Rejection {
+    Rejection {
+        reason: format!("OutOf{resource}"),
+        message: format!("Node didn't have enough resource: {resource}, requested: {requested}, used: {used}, capacity: {capacity}"),
+    }
+}
+
+/// `InsufficientResourceError` for the first resource that does not fit.
+fn check_resources(spec: &PodSpec, node: &NodeInfo) -> Result<(), Rejection> {
+    let want = Resource::of_pod(spec);
+    let capacity = Resource::allocatable(node.node);
+    let used = requested(node);
+    let pods = node.pods.len() as i128;
+    if pods + 1 > capacity.allowed_pod_number {
+        return Err(out_of("pods", 1, pods, capacity.allowed_pod_number));
+    }
+    let checks = [
+        ("cpu", want.milli_cpu, used.milli_cpu, capacity.milli_cpu),
+        ("memory", want.memory, used.memory, capacity.memory),
+        ("ephemeral-storage", want.ephemeral_storage, used.ephemeral_storage, capacity.ephemeral_storage),
+    ];
+    for (resource, want, used, capacity) in checks {
+        if want > 0 && want > capacity - used {
+            return Err(out_of(resource, want, used, capacity));
+        }
+    }
+    Ok(())
+}
+
+fn predicate_failed(name: &str) -> Rejection {
+    Rejection { reason: name.to_string(), message: format!("Predicate {name} failed") }
+}
+
+/// `canAdmitPod`: the first reason the pod cannot run on this node.
+pub fn admit(pod: &Pod, node: &NodeInfo) -> Result<(), Rejection> {
+    let default_spec = PodSpec::default();
+    let spec = pod.spec.as_ref().unwrap_or(&default_spec);
+    check_resources(spec, node)?;
+    if node_affinity::filter(spec, node).is_err() {
+        return Err(predicate_failed(node_affinity::NAME));
+    }
+    if node_name::filter(spec, node).is_err() {
+        return Err(predicate_failed(node_name::NAME));
+    }
+    if node_ports::filter(spec, node).is_err() {
+        return Err(predicate_failed(node_ports::NAME));
+    }
+    let taints = node.node.spec.as_ref().and_then(|s| s.taints.as_deref()).unwrap_or(&[]);
+    let tolerations = spec.tolerations.as_deref().unwrap_or(&[]);
+    if find_matching_untolerated_taint(taints, tolerations, |t| t.effect == "NoExecute").is_some() {
+        return Err(predicate_failed("TaintToleration"));
+    }
+    Ok(())
+}
