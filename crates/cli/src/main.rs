@@ -17,6 +17,7 @@ usage:
   dsplay validate <manifest.yaml>    the API server's verdict on each document
   dsplay encode <file> [--base URL]  the share link of a scenario
   dsplay decode <url-or-fragment>    the scenario text of a share link
+  dsplay export <file> [--out DIR]   kubectl-applicable YAML (kwok fake nodes) and a replay script
   dsplay --help | --version
 
 exit status: 0 success, 1 a check failed or an object is invalid, 2 usage or unreadable input";

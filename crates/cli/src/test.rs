@@ -11,7 +11,9 @@ fn scenario_files(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(path)?.filter_map(|e| e.ok().map(|e| e.path())).collect();
         entries.sort();
         for entry in entries {
-            if entry.is_dir() || entry.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+            // A gallery's index.yaml lists scenarios; it is not one.
+            let is_index = entry.file_name().is_some_and(|n| n == "index.yaml");
+            if entry.is_dir() || (!is_index && entry.extension().is_some_and(|e| e == "yaml" || e == "yml")) {
                 scenario_files(&entry, out)?;
             }
         }

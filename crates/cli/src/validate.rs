@@ -7,7 +7,7 @@
 
 use dsplay_engine::scenario::{parse_scenario, SCENARIO_API_VERSION};
 use dsplay_model::defaults::{default_daemonset, default_node, default_pod};
-use dsplay_model::document::{decode_strict, split_documents, ParseError, RawDocument};
+use dsplay_model::document::{bad_request_message, decode_strict, split_documents, ParseError, RawDocument};
 use dsplay_model::field_path::FieldPath;
 use dsplay_model::k8s_openapi::api::apps::v1::DaemonSet;
 use dsplay_model::k8s_openapi::api::core::v1::{Node, Pod};
@@ -101,17 +101,8 @@ fn verdict(path: &str, text: &str, doc: &RawDocument) -> Result<String, Vec<Stri
 /// Strict decoding, with the API server's `BadRequest` wording for unknown fields.
 fn decode<T: dsplay_model::k8s_openapi::serde::de::DeserializeOwned>(path: &str, doc: &RawDocument) -> Result<T, Vec<String>> {
     decode_strict(doc).map_err(|error: ParseError| {
-        let kind = doc.kind.as_deref().unwrap_or("");
-        let version = doc.api_version.as_deref().and_then(|v| v.rsplit('/').next()).unwrap_or("");
-        let reason = if error.message.starts_with("unknown field") {
-            format!("strict decoding error: {}", error.message)
-        } else {
-            error.message.clone()
-        };
         vec![
-            format!(
-                "Error from server (BadRequest): error when creating \"{path}\": {kind} in version \"{version}\" cannot be handled as a {kind}: {reason}"
-            ),
+            bad_request_message(doc, &error, path),
             at(path, error.line.unwrap_or(doc.line), error.path.as_deref()),
         ]
     })

@@ -138,6 +138,8 @@ pub fn split_documents(text: &str) -> Result<Vec<RawDocument>, ParseError> {
                 message: format!("expected an object with apiVersion and kind, found {}", describe(&value)),
             });
         }
+        let mut value = value;
+        keep_empty_selector(&mut value);
         documents.push(RawDocument {
             index,
             line,
@@ -149,6 +151,21 @@ pub fn split_documents(text: &str) -> Result<Vec<RawDocument>, ParseError> {
         });
     }
     Ok(documents)
+}
+
+/// apps/v1 tells a DaemonSet with no `spec.selector` (it matches nothing) from one with
+/// `selector: {}` (rejected as selecting everything); k8s-openapi's LabelSelector
+/// cannot, so a literal empty selector is kept as `{matchLabels: {}}`.
+fn keep_empty_selector(value: &mut Value) {
+    if string_at(value, &["kind"]).as_deref() != Some("DaemonSet") {
+        return;
+    }
+    let Some(selector) = value.get_mut("spec").and_then(|s| s.get_mut("selector")) else { return };
+    if selector.as_mapping().is_some_and(|m| m.is_empty()) {
+        let mut with_labels = serde_yaml::Mapping::new();
+        with_labels.insert(Value::from("matchLabels"), Value::Mapping(serde_yaml::Mapping::new()));
+        *selector = Value::Mapping(with_labels);
+    }
 }
 
 fn describe(value: &Value) -> &'static str {
@@ -208,6 +225,19 @@ impl RawDocument {
 /// Decodes the whole document as `T`, strictly. Several unknown fields make one error that
 /// lists them all, as the API server's `strict decoding error` does; it stands at the line
 /// of the first.
+/// What the API server answers when a manifest does not decode (strict field
+/// validation, as `kubectl apply` asks for by default), as kubectl prints it.
+pub fn bad_request_message(doc: &RawDocument, error: &ParseError, source: &str) -> String {
+    let kind = doc.kind.as_deref().unwrap_or("");
+    let version = doc.api_version.as_deref().and_then(|v| v.rsplit('/').next()).unwrap_or("");
+    let reason = if error.message.starts_with("unknown field") {
+        format!("strict decoding error: {}", error.message)
+    } else {
+        error.message.clone()
+    };
+    format!("Error from server (BadRequest): error when creating \"{source}\": {kind} in version \"{version}\" cannot be handled as a {kind}: {reason}")
+}
+
 pub fn decode_strict<T: DeserializeOwned>(doc: &RawDocument) -> Result<T, ParseError> {
     decode_strict_all(doc).map_err(merge)
 }

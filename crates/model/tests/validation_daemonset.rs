@@ -87,9 +87,22 @@ fn match_expressions_take_part_in_matching() {
 #[test]
 fn empty_selector_is_invalid() {
     one(
-        with(|v| set(v, &["spec", "selector"], "{}")),
+        with(|v| set(v, &["spec", "selector"], "{matchLabels: {}}")),
         "spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: empty selector is invalid for daemonset",
     );
+}
+
+#[test]
+fn missing_selector_matches_nothing() {
+    // No selector at all: LabelSelectorAsSelector(nil) is "nothing", so only the
+    // mismatch is reported, not the empty-selector error.
+    let errs = errors(with(|v| {
+        if let Some(spec) = v.get_mut("spec").and_then(|s| s.as_mapping_mut()) {
+            spec.remove("selector");
+        }
+    }));
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert!(errs[0].ends_with("`selector` does not match template `labels`"), "{errs:?}");
 }
 
 #[test]
@@ -162,7 +175,7 @@ fn on_delete_is_accepted() {
 fn max_surge_may_not_be_set_with_max_unavailable() {
     one(
         with(|v| set(v, &["spec", "updateStrategy"], "{type: RollingUpdate, rollingUpdate: {maxSurge: 5%, maxUnavailable: 10%}}")),
-        "spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: 5%: may not be set when maxUnavailable is non-zero",
+        "spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:\"5%\"}: may not be set when maxUnavailable is non-zero",
     );
 }
 
@@ -184,7 +197,7 @@ fn max_surge_alone_is_accepted() {
 fn percent_may_not_exceed_100() {
     one(
         with(|v| set(v, &["spec", "updateStrategy"], "{rollingUpdate: {maxUnavailable: 150%}}")),
-        "spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: 150%: must not be greater than 100%",
+        "spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:\"150%\"}: must not be greater than 100%",
     );
 }
 
@@ -193,7 +206,7 @@ fn int_or_percent_must_be_a_percent_string() {
     assert_eq!(
         errors(with(|v| set(v, &["spec", "updateStrategy"], "{rollingUpdate: {maxUnavailable: abc}}"))),
         vec![
-            "spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: abc: a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')".to_owned(),
+            "spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:\"abc\"}: a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')".to_owned(),
             "spec.updateStrategy.rollingUpdate.maxUnavailable: Required value: cannot be 0 when maxSurge is 0".to_owned(),
         ]
     );
@@ -333,7 +346,7 @@ fn update_validates_the_new_spec_too() {
     let mut new = with(|v| set(v, &["spec", "updateStrategy"], "{rollingUpdate: {maxSurge: 1, maxUnavailable: 1}}"));
     default_daemonset(&mut new);
     let errs: Vec<String> = validate_daemonset_update(&new, &old).iter().map(ToString::to_string).collect();
-    assert_eq!(errs, vec!["spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: 1: may not be set when maxUnavailable is non-zero".to_owned()]);
+    assert_eq!(errs, vec!["spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: intstr.IntOrString{Type:0, IntVal:1, StrVal:\"\"}: may not be set when maxUnavailable is non-zero".to_owned()]);
     let mut image_change = with(|v| set(v, &["spec", "template", "spec", "containers"], "[{name: fluentd, image: \"fluent/fluentd:v1.17\"}]"));
     default_daemonset(&mut image_change);
     assert!(validate_daemonset_update(&image_change, &old).is_empty());

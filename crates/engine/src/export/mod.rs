@@ -110,6 +110,10 @@ fn manifest_yaml(manifest: &Manifest) -> String {
             explain(&yaml(&pod), added)
         }
         ManifestObject::Node(node) => yaml(&kwok::kwok_node(node.clone())),
+        // A real cluster would refuse it too; it stays out, with the server's answer.
+        ManifestObject::Undecodable { message, .. } => {
+            format!("# {} is left out: the API server rejects it:\n# {message}\n", manifest.name)
+        }
     }
 }
 
@@ -149,7 +153,7 @@ fn namespaces(scenario: &Scenario) -> BTreeSet<String> {
         .filter_map(|m| match &m.object {
             ManifestObject::DaemonSet(ds) => ds.metadata.namespace.clone(),
             ManifestObject::Pod(pod) => pod.metadata.namespace.clone(),
-            ManifestObject::Node(_) => None,
+            ManifestObject::Node(_) | ManifestObject::Undecodable { .. } => None,
         })
         .filter(|ns| !BUILT_IN_NAMESPACES.contains(&ns.as_str()))
         .collect()

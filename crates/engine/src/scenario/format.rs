@@ -101,6 +101,9 @@ pub enum ManifestObject {
     DaemonSet(DaemonSet),
     Node(Node),
     Pod(Pod),
+    /// A `dsplay/apply: later` document that does not decode: the API server's
+    /// BadRequest answer, given at the step that applies it, as kubectl would.
+    Undecodable { kind: String, message: String },
 }
 
 impl ManifestObject {
@@ -109,6 +112,7 @@ impl ManifestObject {
             ManifestObject::DaemonSet(_) => "DaemonSet",
             ManifestObject::Node(_) => "Node",
             ManifestObject::Pod(_) => "Pod",
+            ManifestObject::Undecodable { .. } => "Undecodable",
         }
     }
 }

@@ -5,7 +5,7 @@ use super::format::{Manifest, ManifestObject, NodePool, NodeRole, Scenario, Scen
 use super::pools::default_allocatable;
 use super::steps::{parse_step, Step, StepAction};
 use crate::kubectl::command::{Command, Kubectl};
-use dsplay_model::document::{decode_strict, split_documents, RawDocument, Value};
+use dsplay_model::document::{bad_request_message, decode_strict, split_documents, RawDocument, Value};
 use dsplay_model::field_path::FieldPath;
 use k8s_openapi::api::core::v1::Taint;
 use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
@@ -119,19 +119,6 @@ fn manifest(doc: &RawDocument) -> Result<Manifest, ScenarioError> {
             return Err(doc_error(doc, format!("error validating data: [{}]", missing.join(", "))));
         }
     };
-    let object = match (api_version, kind) {
-        ("apps/v1", "DaemonSet") => ManifestObject::DaemonSet(decode_strict(doc)?),
-        ("v1", "Node") => ManifestObject::Node(decode_strict(doc)?),
-        ("v1", "Pod") => ManifestObject::Pod(decode_strict(doc)?),
-        (_, "DaemonSet" | "Node" | "Pod") => {
-            return Err(doc_error(doc, format!("no matches for kind \"{kind}\" in version \"{api_version}\"")))
-        }
-        _ => {
-            return Err(doc_error(doc, format!(
-                "kind \"{kind}\" ({api_version}) is not one the playground runs: a scenario holds apps/v1 DaemonSet, v1 Node, v1 Pod and one dsplay/v1 Scenario"
-            )))
-        }
-    };
     let annotation = FieldPath::root().child("metadata").child("annotations").key(APPLY_ANNOTATION);
     let apply_later = match doc.value.get("metadata").and_then(|m| m.get("annotations")).and_then(|a| a.get(APPLY_ANNOTATION)) {
         None => false,
@@ -142,6 +129,28 @@ fn manifest(doc: &RawDocument) -> Result<Manifest, ScenarioError> {
                 format!("{annotation}: the one value of {APPLY_ANNOTATION} is \"later\", not {other:?}"),
             )))
         }
+    };
+    let decoded = match (api_version, kind) {
+        ("apps/v1", "DaemonSet") => decode_strict(doc).map(ManifestObject::DaemonSet),
+        ("v1", "Node") => decode_strict(doc).map(ManifestObject::Node),
+        ("v1", "Pod") => decode_strict(doc).map(ManifestObject::Pod),
+        (_, "DaemonSet" | "Node" | "Pod") => {
+            return Err(doc_error(doc, format!("no matches for kind \"{kind}\" in version \"{api_version}\"")))
+        }
+        _ => {
+            return Err(doc_error(doc, format!(
+                "kind \"{kind}\" ({api_version}) is not one the playground runs: a scenario holds apps/v1 DaemonSet, v1 Node, v1 Pod and one dsplay/v1 Scenario"
+            )))
+        }
+    };
+    // A manifest applied later fails where kubectl would: at its `kubectl apply` step.
+    let object = match decoded {
+        Ok(object) => object,
+        Err(error) if apply_later => {
+            let source = doc.name.clone().unwrap_or_default();
+            ManifestObject::Undecodable { kind: kind.to_string(), message: bad_request_message(doc, &error, &source) }
+        }
+        Err(error) => return Err(error.into()),
     };
     Ok(Manifest { document: doc.index, line: doc.line, name: doc.name.clone().unwrap_or_default(), apply_later, object })
 }

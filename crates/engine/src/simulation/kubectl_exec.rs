@@ -134,6 +134,7 @@ impl Simulation {
                 let pod_key = self.api.create_pod(pod).map_err(|e| e.to_string())?;
                 Ok(format!("pod/{} created", name_of(&pod_key)))
             }
+            ManifestObject::Undecodable { message, .. } => Err(message),
         }
     }
 

@@ -144,6 +144,7 @@ impl Simulation {
                 ManifestObject::Node(node) => sim.register_node(node),
                 ManifestObject::Pod(pod) => sim.api.create_pod(pod).map(drop).map_err(|e| e.to_string()),
                 ManifestObject::DaemonSet(ds) => sim.api.create_daemonset(ds).map(drop).map_err(|e| e.to_string()),
+                ManifestObject::Undecodable { message, .. } => Err(message),
             };
             result.map_err(|message| LoadError {
                 message: format!("document {} ({}): {message}", manifest.document + 1, manifest.name),

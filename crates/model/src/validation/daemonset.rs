@@ -41,7 +41,12 @@ pub fn validate_daemonset_update(new: &DaemonSet, old: &DaemonSet) -> Vec<FieldE
 fn validate_spec_of(ds: &DaemonSet) -> Vec<FieldError> {
     let path = FieldPath::root().child("spec");
     match &ds.spec {
-        Some(spec) => validate_daemonset_spec(spec, Some(&spec.selector), &path),
+        Some(spec) => {
+            // k8s-openapi cannot hold a nil selector; both fields unset means none was
+            // written (a literal `{}` is kept as `{matchLabels: {}}` by the document layer).
+            let written = spec.selector.match_labels.is_some() || spec.selector.match_expressions.is_some();
+            validate_daemonset_spec(spec, written.then_some(&spec.selector), &path)
+        }
         None => {
             let mut zero = DaemonSet { spec: Some(DaemonSetSpec::default()), ..DaemonSet::default() };
             crate::defaults::default_daemonset(&mut zero);

@@ -74,7 +74,11 @@ fn requirement(r: &LabelSelectorRequirement) -> String {
 }
 
 /// `%#v` of a `metav1.LabelSelector` (upstream passes a pointer, which is dereferenced).
+/// An empty map prints as nil: the document layer keeps a literal `selector: {}` as
+/// `{matchLabels: {}}` only to tell it from a missing selector (see
+/// `document::keep_empty_selector`), and JSON gives Go a nil map for `{}`.
 pub fn label_selector(selector: &LabelSelector) -> String {
+    let labels = selector.match_labels.as_ref().filter(|m| !m.is_empty());
     let expressions = match &selector.match_expressions {
         None => "[]v1.LabelSelectorRequirement(nil)".to_owned(),
         Some(list) => {
@@ -84,16 +88,18 @@ pub fn label_selector(selector: &LabelSelector) -> String {
     };
     format!(
         "v1.LabelSelector{{MatchLabels:{}, MatchExpressions:{}}}",
-        string_map(selector.match_labels.as_ref()),
+        string_map(labels),
         expressions
     )
 }
 
-/// An `intstr.IntOrString`: its pointer type has `String()`, which `ErrorBody` uses.
+/// `%#v` of an `intstr.IntOrString` value. Only its pointer type has `String()`, and
+/// the internal types hold the value, so `ErrorBody` falls back to `%#v`, as real API
+/// server messages show (`intstr.IntOrString{Type:1, IntVal:0, StrVal:"110%"}`).
 pub fn int_or_string(value: &IntOrString) -> String {
     match value {
-        IntOrString::Int(i) => i.to_string(),
-        IntOrString::String(s) => s.clone(),
+        IntOrString::Int(i) => format!("intstr.IntOrString{{Type:0, IntVal:{i}, StrVal:\"\"}}"),
+        IntOrString::String(s) => format!("intstr.IntOrString{{Type:1, IntVal:0, StrVal:{}}}", quote(s)),
     }
 }
 
