@@ -126,6 +126,29 @@ test("keyboard: Tab leaves the editor, play runs to the end", async ({ page }) =
   await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
 });
 
+test("a console command extends the timeline", async ({ page }) => {
+  const counter = page.locator(".frame-counter");
+  const before = Number((await counter.textContent()).match(/of (\d+)/)[1]);
+  const command = page.getByRole("textbox", { name: "Command" });
+  await command.fill("kubectl cordon node-02");
+  await command.press("Enter");
+  await expect(page.locator(".console-log .console-output").first()).toHaveText("node/node-02 cordoned");
+  await expect(command).toHaveValue("");
+  const card = page.locator('.node-card[data-node="node-02"]');
+  await expect(card.locator(".node-flags")).toContainText("SchedulingDisabled");
+  // A DaemonSet pod tolerates unschedulable: it stays.
+  await expect(card.locator(".pod-chip")).toHaveCount(1);
+  const after = Number((await counter.textContent()).match(/of (\d+)/)[1]);
+  expect(after).toBeGreaterThan(before);
+  await expect(counter).toHaveText(`Frame ${after} of ${after}`);
+
+  // kubectl's own error for a node that does not exist.
+  await command.fill("kubectl cordon node-09");
+  await command.press("Enter");
+  await expect(page.locator(".console-log .console-error").first()).toContainText('nodes "node-09" not found');
+  await page.screenshot(shot("console"));
+});
+
 test("the language switch translates the page", async ({ page }) => {
   await page.getByLabel("Language").selectOption("zh-Hans");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("DaemonSet 演练场");

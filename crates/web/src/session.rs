@@ -1,6 +1,8 @@
 //! The one place the app talks to the engine: load a scenario, play its steps,
-//! keep the timeline. Everything else renders what this holds.
+//! run console commands, keep the timeline. Everything else renders what this
+//! holds.
 
+use std::cell::{Ref, RefCell};
 use std::fmt;
 
 use dsplay_engine::simulation::{Frame, Simulation, StepOutcome};
@@ -23,32 +25,50 @@ impl fmt::Display for ApplyError {
 }
 
 /// A loaded scenario whose steps have been played: the whole timeline.
+///
+/// Console commands extend the timeline in place. Frames are only ever
+/// appended, so a frame index the view holds stays valid; the interior
+/// mutability lets the reducer share one session between states.
 pub struct Session {
-    simulation: Simulation,
+    simulation: RefCell<Simulation>,
     steps: Vec<StepOutcome>,
+    console: RefCell<Vec<StepOutcome>>,
 }
 
 impl Session {
     pub fn load(text: &str) -> Result<Session, ApplyError> {
         let mut simulation = Simulation::load(text).map_err(|error| ApplyError { line: error.line(), message: error.to_string() })?;
         let steps = simulation.run_steps();
-        Ok(Session { simulation, steps })
+        Ok(Session { simulation: RefCell::new(simulation), steps, console: RefCell::default() })
     }
 
-    pub fn frames(&self) -> &[Frame] {
-        self.simulation.frames()
-    }
-
-    pub fn frame(&self, index: usize) -> Option<&Frame> {
-        self.frames().get(index)
+    pub fn frame_count(&self) -> usize {
+        self.simulation.borrow().frames().len()
     }
 
     pub fn last_frame(&self) -> usize {
-        self.frames().len().saturating_sub(1)
+        self.frame_count().saturating_sub(1)
+    }
+
+    pub fn frame(&self, index: usize) -> Option<Ref<'_, Frame>> {
+        Ref::filter_map(self.simulation.borrow(), |simulation| simulation.frames().get(index)).ok()
     }
 
     /// The scenario's steps, each with the frames it produced.
     pub fn steps(&self) -> &[StepOutcome] {
         &self.steps
+    }
+
+    /// Console commands run so far, oldest first.
+    pub fn console(&self) -> Ref<'_, [StepOutcome]> {
+        Ref::map(self.console.borrow(), Vec::as_slice)
+    }
+
+    /// Runs one console command (kubectl or a simulation command) at the end of
+    /// the timeline, as the scenario's steps would.
+    pub fn execute(&self, line: &str) -> StepOutcome {
+        let outcome = self.simulation.borrow_mut().execute(line);
+        self.console.borrow_mut().push(outcome.clone());
+        outcome
     }
 }

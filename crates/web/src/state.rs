@@ -63,6 +63,8 @@ pub struct State {
     pub cursor: usize,
     pub playing: bool,
     pub speed: Speed,
+    /// Counts console commands: the session grew although its `Rc` is the same.
+    pub console_revision: u32,
 }
 
 impl PartialEq for State {
@@ -80,6 +82,7 @@ impl PartialEq for State {
             && self.cursor == other.cursor
             && self.playing == other.playing
             && self.speed == other.speed
+            && self.console_revision == other.console_revision
     }
 }
 
@@ -99,6 +102,8 @@ pub enum Action {
     Tick,
     SetSpeed(Speed),
     SetLang(Lang),
+    /// A console command, run at the end of the timeline.
+    Execute(String),
 }
 
 impl State {
@@ -113,13 +118,14 @@ impl State {
             cursor: 0,
             playing: false,
             speed: Speed::default(),
+            console_revision: 0,
         };
         state.apply();
         state
     }
 
     pub fn frame_count(&self) -> usize {
-        self.session.as_ref().map_or(0, |session| session.frames().len())
+        self.session.as_ref().map_or(0, |session| session.frame_count())
     }
 
     fn last_frame(&self) -> usize {
@@ -185,6 +191,14 @@ impl Reducible for State {
             }
             Action::SetSpeed(speed) => next.speed = speed,
             Action::SetLang(lang) => next.lang = lang,
+            Action::Execute(line) => {
+                if let Some(session) = next.session.as_ref().filter(|_| !line.trim().is_empty()) {
+                    // Show what the command led to.
+                    next.cursor = session.execute(&line).last_frame;
+                    next.console_revision = next.console_revision.wrapping_add(1);
+                    next.playing = false;
+                }
+            }
         }
         if next == *self {
             self
@@ -210,7 +224,7 @@ mod tests {
         let state = example();
         assert_eq!(state.error, None);
         let session = state.session.as_ref().expect("the example scenario loads");
-        assert!(session.frames().len() > 3, "a rollout takes several frames");
+        assert!(session.frame_count() > 3, "a rollout takes several frames");
         assert_eq!(state.cursor, session.last_frame(), "the view starts where the steps led");
         for step in session.steps() {
             assert_eq!(step.error, None, "step {} was rejected", step.command);
@@ -269,6 +283,27 @@ mod tests {
         assert_eq!(state.text, EXAMPLE_SCENARIO);
         assert_ne!(state.editor_generation, generation);
         assert!(state.is_applied());
+    }
+
+    #[test]
+    fn a_console_command_extends_the_timeline_and_moves_the_cursor_there() {
+        let state = example();
+        let frames = state.frame_count();
+        let state = state.reduce(Action::Seek(0)).reduce(Action::Execute("kubectl cordon node-02".into()));
+        assert!(state.frame_count() > frames);
+        assert_eq!(state.cursor, state.frame_count() - 1);
+        let session = state.session.clone().expect("loaded");
+        let console = session.console();
+        assert_eq!(console.len(), 1);
+        assert_eq!(console[0].output, "node/node-02 cordoned");
+        assert_eq!(console[0].error, None);
+        drop(console);
+
+        let state = state.reduce(Action::Execute("kubectl frobnicate".into()));
+        assert!(session.console()[1].error.is_some(), "an unknown command is an error, not a panic");
+        // A blank line does nothing.
+        let again = state.clone().reduce(Action::Execute("  ".into()));
+        assert!(Rc::ptr_eq(&state, &again));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 use yew::prelude::*;
 
+use super::console::Console;
 use super::event_list::EventList;
 use super::node_card::NodeCard;
 use super::status_line::StatusLine;
@@ -17,7 +18,8 @@ pub fn cluster_pane() -> Html {
     };
     let lang = playground.lang;
     let strings = lang.strings();
-    let frame = playground.session.as_ref().and_then(|session| session.frame(playground.cursor));
+    let session = playground.session.clone();
+    let frame = session.as_ref().and_then(|session| session.frame(playground.cursor));
     let body = match frame {
         None => html! { <p class="empty">{ strings.no_nodes }</p> },
         Some(frame) => {
@@ -51,6 +53,7 @@ pub fn cluster_pane() -> Html {
                 <h2 id="cluster-heading">{ strings.cluster_heading }</h2>
             </div>
             <Timeline />
+            <Console />
             { body }
         </section>
     }

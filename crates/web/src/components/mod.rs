@@ -1,6 +1,7 @@
 //! The parts of the page, each named for what the user sees.
 
 mod cluster_pane;
+mod console;
 mod event_list;
 mod header;
 mod icon;
@@ -11,6 +12,7 @@ mod status_line;
 mod timeline;
 
 pub use cluster_pane::ClusterPane;
+pub use console::Console;
 pub use event_list::EventList;
 pub use header::Header;
 pub use manifest_editor::{highlight_line, ManifestEditor, Token};

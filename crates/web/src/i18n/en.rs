@@ -65,6 +65,11 @@ pub(super) static STRINGS: Strings = Strings {
     frame_of: |frame, total| format!("Frame {frame} of {total}"),
     at_time: |time| format!("at {time}"),
 
+    console_heading: "Console",
+    console_label: "Command",
+    console_run: "Run",
+    console_hint: "kubectl get, describe, cordon, taint, label, set image, rollout undo, delete …; or advance 30s, settle, node add | down | up. Runs at the end of the timeline.",
+
     events_heading: "Events",
     no_events: "No events yet.",
     steps_heading: "Steps",

@@ -118,6 +118,11 @@ pub struct Strings {
     pub frame_of: fn(usize, usize) -> String,
     pub at_time: fn(&str) -> String,
 
+    pub console_heading: &'static str,
+    pub console_label: &'static str,
+    pub console_run: &'static str,
+    pub console_hint: &'static str,
+
     pub events_heading: &'static str,
     pub no_events: &'static str,
     pub steps_heading: &'static str,

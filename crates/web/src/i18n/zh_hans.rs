@@ -60,6 +60,11 @@ pub(super) static STRINGS: Strings = Strings {
     frame_of: |frame, total| format!("第 {frame} 帧，共 {total} 帧"),
     at_time: |time| format!("时间 {time}"),
 
+    console_heading: "控制台",
+    console_label: "命令",
+    console_run: "运行",
+    console_hint: "kubectl get、describe、cordon、taint、label、set image、rollout undo、delete 等；或 advance 30s、settle、node add | down | up。命令在时间线末尾执行。",
+
     events_heading: "事件",
     no_events: "还没有事件。",
     steps_heading: "步骤",
