@@ -3,6 +3,8 @@
 
 use std::collections::BTreeMap;
 
+use imbl::ordmap::DiffItem;
+use imbl::OrdMap;
 use k8s_openapi::api::apps::v1::DaemonSet;
 use k8s_openapi::api::core::v1::Pod;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::OwnerReference;
@@ -41,7 +43,7 @@ fn controller_ref(pod: &Pod) -> Option<&OwnerReference> {
     pod.metadata.owner_references.as_ref()?.iter().find(|o| o.controller == Some(true))
 }
 
-fn is_owned_by(pod: &Pod, ds: &DaemonSet) -> bool {
+pub(super) fn is_owned_by(pod: &Pod, ds: &DaemonSet) -> bool {
     controller_ref(pod).is_some_and(|o| Some(&o.uid) == ds.metadata.uid.as_ref())
 }
 
@@ -50,37 +52,54 @@ fn in_namespace<'a>(state: &'a ClusterState, namespace: &str) -> impl Iterator<I
     state.pods.range(prefix.clone()..).take_while(move |(k, _)| k.starts_with(&prefix)).map(|(_, p)| p)
 }
 
-/// ClaimPods: adopts matching orphans and releases owned pods whose labels no longer
-/// match, writing the ownerReference changes through the API. A DaemonSet that is
-/// being deleted adopts nothing.
-pub fn claim_pods(api: &mut Api, ds: &DaemonSet) {
-    let namespace = ds.metadata.namespace.as_deref().unwrap_or("default");
-    let Some(spec) = ds.spec.as_ref() else { return };
+/// ClaimPods for one pod: the pod with its ownerReferences changed (a matching orphan
+/// adopted, an owned pod whose labels no longer match released), or `None`. A
+/// DaemonSet that is being deleted adopts nothing.
+fn claim_pod(ds: &DaemonSet, pod: &Pod) -> Option<Pod> {
+    let spec = ds.spec.as_ref()?;
+    let matches = pod.metadata.labels.as_ref().map_or_else(
+        || selector_matches(&spec.selector, &Default::default()),
+        |labels| selector_matches(&spec.selector, labels),
+    );
+    match controller_ref(pod) {
+        None if matches && !is_terminating(pod) && ds.metadata.deletion_timestamp.is_none() => {
+            let mut adopted = pod.clone();
+            adopted.metadata.owner_references.get_or_insert_with(Vec::new).push(OwnerReference {
+                api_version: "apps/v1".into(),
+                kind: "DaemonSet".into(),
+                name: ds.metadata.name.clone().unwrap_or_default(),
+                uid: ds.metadata.uid.clone().unwrap_or_default(),
+                controller: Some(true),
+                block_owner_deletion: Some(true),
+            });
+            Some(adopted)
+        }
+        Some(_) if is_owned_by(pod, ds) && !matches => {
+            let mut released = pod.clone();
+            if let Some(owners) = released.metadata.owner_references.as_mut() {
+                owners.retain(|o| Some(&o.uid) != ds.metadata.uid.as_ref());
+            }
+            Some(released)
+        }
+        _ => None,
+    }
+}
+
+/// ClaimPods over the pods of the DaemonSet's namespace that changed since `seen`
+/// (all of them when `seen` is empty), writing the ownerReference changes through
+/// the API in pod key order. A pod that has not changed since the last claim needs
+/// nothing: ClaimPods' own writes leave every pod in a state it keeps.
+pub fn claim_pods(api: &mut Api, ds: &DaemonSet, seen: &OrdMap<String, Pod>) {
+    let prefix = format!("{}/", ds.metadata.namespace.as_deref().unwrap_or("default"));
     let mut writes = Vec::new();
-    for pod in in_namespace(&api.state, namespace) {
-        let labels = pod.metadata.labels.clone().unwrap_or_default();
-        let matches = selector_matches(&spec.selector, &labels);
-        match controller_ref(pod) {
-            None if matches && !is_terminating(pod) && ds.metadata.deletion_timestamp.is_none() => {
-                let mut adopted = pod.clone();
-                adopted.metadata.owner_references.get_or_insert_with(Vec::new).push(OwnerReference {
-                    api_version: "apps/v1".into(),
-                    kind: "DaemonSet".into(),
-                    name: ds.metadata.name.clone().unwrap_or_default(),
-                    uid: ds.metadata.uid.clone().unwrap_or_default(),
-                    controller: Some(true),
-                    block_owner_deletion: Some(true),
-                });
-                writes.push(adopted);
-            }
-            Some(_) if is_owned_by(pod, ds) && !matches => {
-                let mut released = pod.clone();
-                if let Some(owners) = released.metadata.owner_references.as_mut() {
-                    owners.retain(|o| Some(&o.uid) != ds.metadata.uid.as_ref());
-                }
-                writes.push(released);
-            }
-            _ => {}
+    for item in seen.diff(&api.state.pods) {
+        let (pod_key, pod) = match item {
+            DiffItem::Add(k, v) => (k, v),
+            DiffItem::Update { new: (k, v), .. } => (k, v),
+            DiffItem::Remove(..) => continue,
+        };
+        if pod_key.starts_with(&prefix) {
+            writes.extend(claim_pod(ds, pod));
         }
     }
     for pod in writes {

@@ -1,15 +1,19 @@
 //! The DaemonSet controller (pkg/controller/daemon), function by function.
 //!
 //! Reads happen on a snapshot of the store taken when the sync starts (the informer
-//! view); writes go through the [`crate::api::Api`]. Where upstream iterates a Go map
+//! view); writes go through the [`crate::api::Api`]. Each DaemonSet keeps an index
+//! (its pods by node, a summary per node, running totals) that a sync brings up to
+//! date from what changed since the previous one, so a sync costs what changed, not
+//! the size of the cluster (`daemon_index`, `node_summary`). Where upstream iterates a Go map
 //! (nodes in `manage`, the node→pods map in `rollingUpdate`), this port iterates
 //! nodes in name order, so a scenario always replays the same way.
 
 mod backoff;
+mod daemon_index;
 mod daemon_pods;
 mod history;
 mod manage;
-mod node_verdicts;
+mod node_summary;
 mod pod_template;
 mod rolling_update;
 mod should_run;
@@ -20,10 +24,10 @@ pub use backoff::FailedPodsBackoff;
 pub use daemon_pods::{target_node_name, DaemonPods};
 pub use history::{compute_hash, revision_data};
 pub use pod_template::{add_daemon_tolerations, DEFAULT_DAEMON_TOLERATIONS};
-pub use node_verdicts::{NodeVerdicts, VerdictCache};
+pub use manage::{Plan, PlannedEvent};
 pub use should_run::{node_should_run_daemon_pod, NodeShouldRun, NodeVerdict};
 pub use status::{is_pod_updated, rollout_status};
-pub use sync::{DaemonSetController, SyncOutcome};
+pub use sync::{DaemonSetController, SyncOutcome, SyncTrace};
 
 /// Label of a daemon pod (and a revision) naming its ControllerRevision hash.
 pub const REVISION_HASH_LABEL: &str = "controller-revision-hash";

@@ -4,10 +4,9 @@
 use k8s_openapi::api::apps::v1::{DaemonSet, DaemonSetStatus};
 use k8s_openapi::api::core::v1::Pod;
 
-use super::daemon_pods::{sort_pods, DaemonPods};
-use super::node_verdicts::NodeVerdicts;
+use super::daemon_index::DaemonSetIndex;
 use super::{REVISION_HASH_LABEL, TEMPLATE_GENERATION_LABEL};
-use crate::pod_readiness::{is_pod_available, is_pod_ready, label};
+use crate::pod_readiness::label;
 
 /// A pod is updated when it carries the current revision hash or the current
 /// template generation.
@@ -19,51 +18,20 @@ pub fn is_pod_updated(pod: &Pod, hash: &str, template_generation: Option<i64>) -
     hash_matches || generation_matches
 }
 
-/// The seven counts, from the informer view. For readiness, availability and
-/// "updated", only the first pod of a node (bound, oldest) is looked at.
-pub fn compute_status(
-    ds: &DaemonSet,
-    verdicts: &NodeVerdicts,
-    daemon_pods: &DaemonPods,
-    hash: &str,
-    template_generation: Option<i64>,
-    now_ms: u64,
-) -> DaemonSetStatus {
-    let min_ready = ds.spec.as_ref().and_then(|s| s.min_ready_seconds).unwrap_or(0);
-    let (mut desired, mut current, mut misscheduled, mut ready, mut available, mut updated) = (0, 0, 0, 0, 0, 0);
-    for &(name, _, verdict) in verdicts {
-        let should_run = verdict.should_run;
-        let pods = daemon_pods.get(name).filter(|p| !p.is_empty());
-        if should_run {
-            desired += 1;
-            if let Some(pods) = pods {
-                current += 1;
-                let mut sorted = pods.clone();
-                sort_pods(&mut sorted);
-                let first = sorted[0];
-                if is_pod_ready(first) {
-                    ready += 1;
-                    if is_pod_available(first, min_ready, now_ms) {
-                        available += 1;
-                    }
-                }
-                if is_pod_updated(first, hash, template_generation) {
-                    updated += 1;
-                }
-            }
-        } else if pods.is_some() {
-            misscheduled += 1;
-        }
-    }
+/// `updateDaemonSetStatus`: the seven counts, from the informer view, summed over
+/// the nodes (each node's part, from the first of its pods in
+/// `podByCreationTimestampAndPhase` order, is in its summary).
+pub fn compute_status(ds: &DaemonSet, index: &DaemonSetIndex) -> DaemonSetStatus {
+    let counts = index.totals.status;
     let old = ds.status.clone().unwrap_or_default();
     DaemonSetStatus {
-        desired_number_scheduled: desired,
-        current_number_scheduled: current,
-        number_misscheduled: misscheduled,
-        number_ready: ready,
-        number_available: Some(available),
-        updated_number_scheduled: Some(updated),
-        number_unavailable: Some(desired - available),
+        desired_number_scheduled: counts.desired,
+        current_number_scheduled: counts.current,
+        number_misscheduled: counts.misscheduled,
+        number_ready: counts.ready,
+        number_available: Some(counts.available),
+        updated_number_scheduled: Some(counts.updated),
+        number_unavailable: Some(counts.desired - counts.available),
         observed_generation: old.observed_generation,
         collision_count: old.collision_count,
         conditions: old.conditions,

@@ -2,18 +2,21 @@
 //! history, manage, rollingUpdate (only when manage wrote nothing, as the
 //! expectations gate does in a real cluster), cleanupHistory, then status.
 
-use k8s_openapi::api::apps::v1::DaemonSet;
+use std::collections::HashMap;
+
+use k8s_openapi::api::apps::v1::{DaemonSet, DaemonSetStatus};
 
 use dsplay_model::labels::selector_is_empty;
 
-use super::daemon_pods::{claim_pods, nodes_to_daemon_pods};
+use super::daemon_index::DaemonSetIndex;
+use super::daemon_pods::claim_pods;
 use super::history::{cleanup_history, construct_history};
 use super::manage::{manage, Plan};
 use super::pod_template::create_pod_template;
 use super::rolling_update::rolling_update;
 use super::status::compute_status;
-use super::{FailedPodsBackoff, VerdictCache, BURST_REPLICAS};
-use crate::api::{template_generation_of, Api};
+use super::{FailedPodsBackoff, BURST_REPLICAS};
+use crate::api::Api;
 use crate::clock::SECOND;
 
 const SOURCE: &str = "daemonset-controller";
@@ -21,13 +24,25 @@ const SOURCE: &str = "daemonset-controller";
 #[derive(Clone, Debug, Default)]
 pub struct DaemonSetController {
     backoff: FailedPodsBackoff,
-    verdicts: VerdictCache,
+    /// Per DaemonSet key: its pods by node and every node's summary, brought up to
+    /// date from what changed since its previous sync.
+    indexes: HashMap<String, DaemonSetIndex>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SyncOutcome {
     /// Sync this DaemonSet again after this many milliseconds.
     pub requeue_after: Option<u64>,
+}
+
+/// What one sync decided, before its writes: for checking that the incremental
+/// index decides as a rebuilt one would.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SyncTrace {
+    pub manage: Plan,
+    /// `None` when rollingUpdate did not run (manage wrote, or not RollingUpdate).
+    pub rolling_update: Option<Plan>,
+    pub status: DaemonSetStatus,
 }
 
 fn event_object(ds: &DaemonSet) -> String {
@@ -40,44 +55,63 @@ fn event_object(ds: &DaemonSet) -> String {
 
 impl DaemonSetController {
     pub fn sync(&mut self, api: &mut Api, ds_key: &str) -> SyncOutcome {
-        let Some(ds) = api.state.daemonsets.get(ds_key).cloned() else { return SyncOutcome::default() };
+        self.sync_traced(api, ds_key).0
+    }
+
+    /// Forgets every index, so the next sync of each DaemonSet reads the whole
+    /// cluster again (what the first sync does). The failed-pods backoff is kept.
+    pub fn clear_caches(&mut self) {
+        self.indexes.clear();
+    }
+
+    /// `syncDaemonSet`, also returning what it decided when it got that far.
+    pub fn sync_traced(&mut self, api: &mut Api, ds_key: &str) -> (SyncOutcome, Option<SyncTrace>) {
+        let Some(ds) = api.state.daemonsets.get(ds_key).cloned() else {
+            self.indexes.remove(ds_key);
+            return (SyncOutcome::default(), None);
+        };
         let now = api.now();
         let selector_empty = ds.spec.as_ref().is_none_or(|s| selector_is_empty(&s.selector));
         if selector_empty {
             let message = "This daemon set is selecting all pods. A non-empty selector is required.";
             api.record_event(&event_object(&ds), "Warning", "SelectingAll", SOURCE, message.into());
-            return SyncOutcome::default();
+            return (SyncOutcome::default(), None);
         }
         if ds.metadata.deletion_timestamp.is_some() {
-            return SyncOutcome::default();
+            return (SyncOutcome::default(), None);
         }
         let history = match construct_history(api, &ds) {
             Ok(history) => history,
-            Err(_) => return SyncOutcome { requeue_after: Some(SECOND / 10) },
+            Err(_) => return (SyncOutcome { requeue_after: Some(SECOND / 10) }, None),
         };
-        claim_pods(api, &ds);
+        let mut index = match self.indexes.remove(ds_key) {
+            Some(index) if index.is_for(&ds, &history.hash, now) => index,
+            _ => DaemonSetIndex::new(&ds, &history.hash),
+        };
+        claim_pods(api, &ds, &index.claimed);
+        index.claimed = api.state.pods.clone();
         let view = api.state.clone();
-        let Some(ds) = view.daemonsets.get(ds_key) else { return SyncOutcome::default() };
-        let template_generation = template_generation_of(ds);
-        let daemon_pods = nodes_to_daemon_pods(&view, ds, false);
-        let verdicts = self.verdicts.verdicts(&view, ds_key, ds);
+        let Some(ds) = view.daemonsets.get(ds_key) else { return (SyncOutcome::default(), None) };
+        index.observe(&view, ds, now);
 
-        let plan = manage(&view, ds, &verdicts, &daemon_pods, &history.hash, &mut self.backoff, now);
+        let plan = manage(&view, ds, &index, &mut self.backoff, now);
         let mut requeue_after = plan.requeue_after;
         let wrote = !plan.creates.is_empty() || !plan.deletes.is_empty();
         self.sync_nodes(api, ds, &plan, &history.hash);
         let rolling = ds.spec.as_ref().and_then(|s| s.update_strategy.as_ref()).and_then(|u| u.type_.as_deref())
             == Some("RollingUpdate");
+        let mut trace = SyncTrace { manage: plan, ..SyncTrace::default() };
         if !wrote && rolling {
-            let plan = rolling_update(ds, &verdicts, &daemon_pods, &history.hash, template_generation, now);
+            let plan = rolling_update(ds, &index);
             self.sync_nodes(api, ds, &plan, &history.hash);
+            trace.rolling_update = Some(plan);
         }
         cleanup_history(api, ds, history.old);
 
-        let mut status = compute_status(ds, &verdicts, &daemon_pods, &history.hash, template_generation, now);
+        let mut status = compute_status(ds, &index);
         status.observed_generation = ds.metadata.generation;
         let stored = ds.status.clone().unwrap_or_default();
-        let counts = |s: &k8s_openapi::api::apps::v1::DaemonSetStatus| {
+        let counts = |s: &DaemonSetStatus| {
             (
                 s.desired_number_scheduled,
                 s.current_number_scheduled,
@@ -97,7 +131,9 @@ impl DaemonSetController {
             let after = min_ready as u64 * SECOND;
             requeue_after = Some(requeue_after.map_or(after, |r| r.min(after)));
         }
-        SyncOutcome { requeue_after }
+        trace.status = status;
+        self.indexes.insert(ds_key.to_string(), index);
+        (SyncOutcome { requeue_after }, Some(trace))
     }
 
     /// `syncNodes`: at most BURST_REPLICAS creates and deletes; creates go out in
