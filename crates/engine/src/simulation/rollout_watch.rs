@@ -1,15 +1,22 @@
 //! What a trainer asks of a rollout, watched frame by frame since the DaemonSet's
 //! template last changed: the most desired nodes at once without an available daemon
 //! pod, the most daemon pods on one node, the most nodes running an old and a new pod.
+//!
+//! The counts are kept up to date from what changed since the previous frame (frames
+//! are persistent maps, and `OrdMap::diff` skips the subtrees two frames share), so
+//! watching a rollout costs what changed in each frame, not the size of the cluster.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use k8s_openapi::api::apps::v1::DaemonSet;
-use k8s_openapi::api::core::v1::Pod;
+use imbl::ordmap::DiffItem;
+use imbl::OrdMap;
+use k8s_openapi::api::apps::v1::{ControllerRevision, DaemonSet};
+use k8s_openapi::api::core::v1::{Node, Pod};
 
 use crate::api::template_generation_of;
+use crate::clock;
 use crate::controller::daemonset::{is_pod_updated, rollout_status, target_node_name, NodeShouldRun, REVISION_HASH_LABEL};
-use crate::pod_readiness::{is_pod_available, is_terminal, is_terminating};
+use crate::pod_readiness::{is_pod_available, is_terminal, is_terminating, ready_condition};
 use crate::state::ClusterState;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -23,13 +30,8 @@ pub struct RolloutRecord {
 #[derive(Clone, Debug, Default)]
 pub struct RolloutWatch {
     records: BTreeMap<String, RolloutRecord>,
-}
-
-/// Counts for one DaemonSet in one frame.
-struct Snapshot {
-    unavailable: u32,
-    max_pods_on_a_node: u32,
-    surging_nodes: u32,
+    /// Per DaemonSet key, the counts as of the last observed frame.
+    counts: HashMap<String, FrameCounts>,
 }
 
 fn owned_by(pod: &Pod, ds: &DaemonSet) -> bool {
@@ -46,38 +48,182 @@ fn current_hash(state: &ClusterState, ds: &DaemonSet) -> Option<String> {
         .and_then(|r| r.metadata.labels.as_ref()?.get(REVISION_HASH_LABEL).cloned())
 }
 
-fn snapshot(state: &ClusterState, ds: &DaemonSet, now_ms: u64) -> Snapshot {
-    let min_ready = ds.spec.as_ref().and_then(|s| s.min_ready_seconds).unwrap_or(0);
-    let hash = current_hash(state, ds).unwrap_or_default();
-    let generation = template_generation_of(ds);
-    let mut by_node: BTreeMap<&str, Vec<&Pod>> = BTreeMap::new();
-    for pod in state.pods.values().filter(|p| owned_by(p, ds) && !is_terminal(p)) {
-        if let Some(node) = target_node_name(pod) {
-            by_node.entry(node).or_default().push(pod);
+/// What one node shows in one frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct NodeCounts {
+    /// Daemon pods aimed at the node that are not terminal.
+    pods: u32,
+    /// A live new pod beside a live old one.
+    surging: bool,
+    /// The node should run the pod and has no live available one.
+    unavailable: bool,
+    /// Unavailable only until a Ready pod has been Ready for minReadySeconds: the
+    /// node is looked at again in every frame.
+    volatile: bool,
+}
+
+/// The DaemonSet as the counts depend on it: everything but its status, and the
+/// hash of its current revision.
+fn identity(ds: &DaemonSet, hash: String) -> (DaemonSet, String) {
+    let mut ds = ds.clone();
+    ds.status = None;
+    ds.metadata.resource_version = None;
+    (ds, hash)
+}
+
+/// One DaemonSet's counts in the last observed frame, with what keeps them current.
+#[derive(Clone, Debug)]
+struct FrameCounts {
+    identity: (DaemonSet, String),
+    evaluator: NodeShouldRun,
+    min_ready: i32,
+    generation: Option<i64>,
+    /// The revisions the hash was read from.
+    revisions: OrdMap<String, ControllerRevision>,
+    seen_nodes: OrdMap<String, Node>,
+    seen_pods: OrdMap<String, Pod>,
+    last_now: u64,
+    pod_nodes: HashMap<String, String>,
+    node_pods: HashMap<String, BTreeSet<String>>,
+    should_run: HashMap<String, bool>,
+    nodes: HashMap<String, NodeCounts>,
+    volatile: BTreeSet<String>,
+    /// How many nodes carry each number of pods (the largest is the one asked for).
+    pods_per_node: BTreeMap<u32, usize>,
+    unavailable: u32,
+    surging_nodes: u32,
+}
+
+impl FrameCounts {
+    fn new(ds: &DaemonSet, hash: String) -> Self {
+        FrameCounts {
+            identity: identity(ds, hash),
+            evaluator: NodeShouldRun::for_daemonset(ds),
+            min_ready: ds.spec.as_ref().and_then(|s| s.min_ready_seconds).unwrap_or(0),
+            generation: template_generation_of(ds),
+            revisions: OrdMap::new(),
+            seen_nodes: OrdMap::new(),
+            seen_pods: OrdMap::new(),
+            last_now: 0,
+            pod_nodes: HashMap::new(),
+            node_pods: HashMap::new(),
+            should_run: HashMap::new(),
+            nodes: HashMap::new(),
+            volatile: BTreeSet::new(),
+            pods_per_node: BTreeMap::new(),
+            unavailable: 0,
+            surging_nodes: 0,
         }
     }
-    let mut result = Snapshot { unavailable: 0, max_pods_on_a_node: 0, surging_nodes: 0 };
-    for pods in by_node.values() {
-        result.max_pods_on_a_node = result.max_pods_on_a_node.max(pods.len() as u32);
-        let live: Vec<_> = pods.iter().filter(|p| !is_terminating(p)).collect();
-        let new = live.iter().filter(|p| is_pod_updated(p, &hash, generation)).count();
-        if new > 0 && new < live.len() {
-            result.surging_nodes += 1;
+
+    /// The counts for `ds` in `state`, carrying on from `previous` while it is for the
+    /// same DaemonSet and hash (and the clock has not gone back), else from scratch.
+    fn brought_up_to_date(previous: Option<FrameCounts>, state: &ClusterState, ds: &DaemonSet, now_ms: u64) -> FrameCounts {
+        let previous = previous.filter(|p| p.last_now <= now_ms);
+        let hash = match &previous {
+            Some(p) if p.revisions.ptr_eq(&state.revisions) => p.identity.1.clone(),
+            _ => current_hash(state, ds).unwrap_or_default(),
+        };
+        let mut counts = match previous {
+            Some(p) if p.identity == identity(ds, hash.clone()) => p,
+            _ => FrameCounts::new(ds, hash),
+        };
+        counts.revisions = state.revisions.clone();
+        counts.observe(state, ds, now_ms);
+        counts
+    }
+
+    fn observe(&mut self, state: &ClusterState, ds: &DaemonSet, now_ms: u64) {
+        let mut dirty: BTreeSet<String> = std::mem::take(&mut self.volatile);
+        for item in self.seen_pods.diff(&state.pods) {
+            let (pod_key, new) = match item {
+                DiffItem::Add(k, v) | DiffItem::Update { new: (k, v), .. } => (k, Some(v)),
+                DiffItem::Remove(k, _) => (k, None),
+            };
+            if let Some(old_node) = self.pod_nodes.remove(pod_key) {
+                if let Some(keys) = self.node_pods.get_mut(&old_node) {
+                    keys.remove(pod_key);
+                }
+                dirty.insert(old_node);
+            }
+            let member = new.filter(|p| owned_by(p, ds) && !is_terminal(p));
+            if let Some(node) = member.and_then(target_node_name) {
+                self.node_pods.entry(node.to_string()).or_default().insert(pod_key.clone());
+                self.pod_nodes.insert(pod_key.clone(), node.to_string());
+                dirty.insert(node.to_string());
+            }
+        }
+        for item in self.seen_nodes.diff(&state.nodes) {
+            let name = match item {
+                DiffItem::Add(k, _) | DiffItem::Remove(k, _) | DiffItem::Update { new: (k, _), .. } => k,
+            };
+            match state.nodes.get(name) {
+                Some(node) => self.should_run.insert(name.clone(), self.evaluator.verdict(node).should_run),
+                None => self.should_run.remove(name),
+            };
+            dirty.insert(name.clone());
+        }
+        for node in dirty {
+            let counts = self.node_counts(state, &node, now_ms);
+            let old = self.nodes.remove(&node).unwrap_or_default();
+            self.apply(&old, -1);
+            self.apply(&counts, 1);
+            if counts.volatile {
+                self.volatile.insert(node.clone());
+            }
+            if counts != NodeCounts::default() {
+                self.nodes.insert(node, counts);
+            }
+        }
+        self.seen_nodes = state.nodes.clone();
+        self.seen_pods = state.pods.clone();
+        self.last_now = now_ms;
+    }
+
+    fn node_counts(&self, state: &ClusterState, node: &str, now_ms: u64) -> NodeCounts {
+        let hash = &self.identity.1;
+        let pods: Vec<&Pod> = self.node_pods.get(node).into_iter().flatten().filter_map(|k| state.pods.get(k)).collect();
+        let live: Vec<&Pod> = pods.iter().copied().filter(|p| !is_terminating(p)).collect();
+        let new = live.iter().filter(|p| is_pod_updated(p, hash, self.generation)).count();
+        let should_run = self.should_run.get(node).copied().unwrap_or(false);
+        let available = live.iter().any(|p| is_pod_available(p, self.min_ready, now_ms));
+        let ready_later = |p: &&Pod| {
+            let since = ready_condition(p).filter(|c| c.status == "True").and_then(|c| c.last_transition_time.as_ref());
+            self.min_ready > 0 && since.is_some_and(|t| clock::millis(t) + self.min_ready as u64 * clock::SECOND > now_ms)
+        };
+        NodeCounts {
+            pods: pods.len() as u32,
+            surging: new > 0 && new < live.len(),
+            unavailable: should_run && !available,
+            volatile: should_run && !available && live.iter().any(ready_later),
         }
     }
-    let should_run = NodeShouldRun::for_daemonset(ds);
-    for (name, node) in &state.nodes {
-        if !should_run.verdict(node).should_run {
-            continue;
-        }
-        let available = by_node
-            .get(name.as_str())
-            .is_some_and(|pods| pods.iter().any(|p| !is_terminating(p) && is_pod_available(p, min_ready, now_ms)));
-        if !available {
-            result.unavailable += 1;
+
+    /// Adds (`sign` 1) or takes away (`sign` -1) one node's counts.
+    fn apply(&mut self, counts: &NodeCounts, sign: i32) {
+        let step = |total: &mut u32, on: bool| {
+            if on {
+                *total = if sign > 0 { *total + 1 } else { total.saturating_sub(1) };
+            }
+        };
+        step(&mut self.unavailable, counts.unavailable);
+        step(&mut self.surging_nodes, counts.surging);
+        if counts.pods > 0 {
+            let nodes = self.pods_per_node.entry(counts.pods).or_default();
+            if sign > 0 {
+                *nodes += 1;
+            } else {
+                *nodes = nodes.saturating_sub(1);
+                if *nodes == 0 {
+                    self.pods_per_node.remove(&counts.pods);
+                }
+            }
         }
     }
-    result
+
+    fn max_pods_on_a_node(&self) -> u32 {
+        self.pods_per_node.keys().next_back().copied().unwrap_or(0)
+    }
 }
 
 impl RolloutWatch {
@@ -96,10 +242,11 @@ impl RolloutWatch {
         let mut completed = Vec::new();
         for (ds_key, record) in self.records.iter_mut() {
             let Some(ds) = state.daemonsets.get(ds_key) else { continue };
-            let counts = snapshot(state, ds, now_ms);
+            let counts = FrameCounts::brought_up_to_date(self.counts.remove(ds_key), state, ds, now_ms);
             record.max_unavailable_seen = record.max_unavailable_seen.max(counts.unavailable);
-            record.max_pods_per_node_seen = record.max_pods_per_node_seen.max(counts.max_pods_on_a_node);
+            record.max_pods_per_node_seen = record.max_pods_per_node_seen.max(counts.max_pods_on_a_node());
             record.max_surge_seen = record.max_surge_seen.max(counts.surging_nodes);
+            self.counts.insert(ds_key.clone(), counts);
             let done = matches!(rollout_status(ds), Ok((_, true)));
             if done && !record.completion_reported {
                 record.completion_reported = true;
