@@ -5,7 +5,7 @@ SHELL := /usr/bin/env bash
 # npm's wasm-opt (binaryen 132) must come before any other wasm-opt on PATH.
 export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: serve test setup build size test-native test-scenarios test-web test-e2e
+.PHONY: serve test setup build size test-native test-scenarios test-npm test-web test-e2e
 
 serve: setup
 	trunk serve --release
@@ -29,5 +29,7 @@ test-scenarios:
 	scripts/run-tests.sh scenarios
 test-web:
 	scripts/run-tests.sh web
+test-npm:
+	scripts/run-tests.sh npm
 test-e2e:
 	scripts/run-tests.sh e2e

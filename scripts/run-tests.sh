@@ -3,7 +3,7 @@
 # with one line that CI reads: `N passed, N failed` (summed over all suites).
 # Exits non-zero when any test failed or any suite could not run at all.
 #
-#   scripts/run-tests.sh [native] [scenarios] [web] [e2e]    (default: all four)
+#   scripts/run-tests.sh [native] [scenarios] [npm] [web] [e2e]    (default: all five)
 set -uo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -60,10 +60,17 @@ native() {
 }
 
 scenarios() {
-  # The conformance scenarios beside the project, and the project's own.
+  # The conformance scenarios beside the project, the project's own, and the gallery.
+  # A debug build: the native suite has just compiled it, and the scenarios take seconds.
   local dirs=(../shared/conformance)
   [[ -d tests/scenarios ]] && dirs+=(tests/scenarios)
-  suite scenarios dsplay cargo run --quiet --release -p dsplay-cli -- test "${dirs[@]}"
+  [[ -d gallery ]] && dirs+=(gallery)
+  suite scenarios dsplay cargo run --quiet -p dsplay-cli -- test "${dirs[@]}"
+}
+
+npm() {
+  # The engine's npm package (crates/wasm) built for Node and tested there.
+  suite npm cargo wasm-pack test --node --mode no-install crates/wasm
 }
 
 web() {
@@ -84,11 +91,11 @@ e2e() {
 }
 
 suites=("$@")
-((${#suites[@]})) || suites=(native scenarios web e2e)
+((${#suites[@]})) || suites=(native scenarios npm web e2e)
 for s in "${suites[@]}"; do
   case "$s" in
-    native | scenarios | web | e2e) "$s" ;;
-    *) echo "unknown suite: $s (native, scenarios, web, e2e)" >&2; exit 2 ;;
+    native | scenarios | npm | web | e2e) "$s" ;;
+    *) echo "unknown suite: $s (native, scenarios, npm, web, e2e)" >&2; exit 2 ;;
   esac
 done
 
