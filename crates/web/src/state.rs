@@ -65,6 +65,8 @@ pub struct State {
     pub speed: Speed,
     /// Counts console commands: the session grew although its `Rc` is the same.
     pub console_revision: u32,
+    /// The node the user picked; share links and saved work carry it.
+    pub selected_node: Option<String>,
 }
 
 impl PartialEq for State {
@@ -83,6 +85,7 @@ impl PartialEq for State {
             && self.playing == other.playing
             && self.speed == other.speed
             && self.console_revision == other.console_revision
+            && self.selected_node == other.selected_node
     }
 }
 
@@ -104,6 +107,10 @@ pub enum Action {
     SetLang(Lang),
     /// A console command, run at the end of the timeline.
     Execute(String),
+    /// Replace the editor's text from outside (a link, restored work, an embedding
+    /// page) and load it.
+    LoadText(String),
+    SelectNode(Option<String>),
 }
 
 impl State {
@@ -119,6 +126,7 @@ impl State {
             playing: false,
             speed: Speed::default(),
             console_revision: 0,
+            selected_node: None,
         };
         state.apply();
         state
@@ -164,6 +172,12 @@ impl Reducible for State {
                 next.editor_generation = next.editor_generation.wrapping_add(1);
                 next.apply();
             }
+            Action::LoadText(text) => {
+                next.text = text;
+                next.editor_generation = next.editor_generation.wrapping_add(1);
+                next.apply();
+            }
+            Action::SelectNode(node) => next.selected_node = node,
             Action::Seek(frame) => {
                 next.cursor = frame.min(next.last_frame());
                 next.playing = false;
