@@ -9,8 +9,11 @@ pub mod cluster_view;
 pub mod components;
 pub mod hooks;
 pub mod i18n;
+pub mod markdown;
 pub mod session;
+pub mod share_link;
 pub mod sim_time;
 pub mod state;
+pub mod storage;
 
 pub use app::App;

@@ -1,0 +1,261 @@
+//! The URL fragment of a share link and back:
+//! `#v1=<share::encode(text)>&f=<frame>&n=<node>&lang=zh`.
+//!
+//! The scenario part is the engine's versioned codec (`v1=`); the view parts after it
+//! are optional and unknown keys are ignored, so old links keep opening as the format
+//! grows and a newer link opens in an older playground with what it understands.
+
+use std::fmt;
+
+use dsplay_engine::scenario::{parse_scenario, ManifestObject, MAX_NODES};
+use dsplay_engine::share::{self, ShareError};
+
+use crate::i18n::Lang;
+
+/// Links carry at most this many nodes: a link is opened by whoever clicks it, so it
+/// must not be able to make that browser simulate a cluster as large as the engine allows.
+pub const MAX_LINK_NODES: u64 = 5_000;
+
+/// What a link shows: the scenario and where the viewer was looking.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SharedView {
+    pub text: String,
+    /// Index into the timeline's frames.
+    pub frame: Option<usize>,
+    /// The selected node.
+    pub node: Option<String>,
+    pub lang: Option<Lang>,
+}
+
+/// Why a link was not opened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkError {
+    /// The engine's codec refused it (damaged, truncated, too large, not UTF-8, newer format).
+    Share(ShareError),
+    /// The scenario declares more nodes than a link may carry.
+    TooManyNodes { nodes: u64 },
+}
+
+impl fmt::Display for LinkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LinkError::Share(error) => error.fmt(f),
+            LinkError::TooManyNodes { nodes } => {
+                write!(f, "the scenario in the link has {nodes} nodes; links carry at most {MAX_LINK_NODES}")
+            }
+        }
+    }
+}
+
+/// The fragment (without `#`) for a view. `v1=` comes first, as older readers expect.
+pub fn to_fragment(view: &SharedView) -> String {
+    let mut fragment = share::encode(&view.text);
+    if let Some(frame) = view.frame {
+        fragment.push_str(&format!("&f={frame}"));
+    }
+    if let Some(node) = view.node.as_deref().filter(|node| is_node_name(node)) {
+        fragment.push_str(&format!("&n={node}"));
+    }
+    if let Some(lang) = view.lang {
+        fragment.push_str("&lang=");
+        fragment.push_str(lang_key(lang));
+    }
+    fragment
+}
+
+/// Reads a location fragment (with or without `#`). `None` when it is not a share link
+/// at all (empty, or an in-page anchor such as `#cluster`); otherwise the view or why
+/// it cannot be opened.
+pub fn from_fragment(fragment: &str) -> Option<Result<SharedView, LinkError>> {
+    let fragment = fragment.trim().trim_start_matches('#');
+    if !fragment.split('&').any(is_version_part) {
+        return None;
+    }
+    Some(read_view(fragment))
+}
+
+fn read_view(fragment: &str) -> Result<SharedView, LinkError> {
+    let text = share::decode(fragment).map_err(LinkError::Share)?;
+    let nodes = declared_nodes(&text);
+    if nodes > MAX_LINK_NODES {
+        return Err(LinkError::TooManyNodes { nodes });
+    }
+    let mut view = SharedView { text, ..SharedView::default() };
+    // A view part that does not read is dropped: the scenario is what matters.
+    for part in fragment.split('&') {
+        match part.split_once('=') {
+            Some(("f", value)) => view.frame = value.parse().ok(),
+            Some(("n", value)) => view.node = Some(value.to_owned()).filter(|node| is_node_name(node)),
+            Some(("lang", value)) => view.lang = lang_from_key(value),
+            _ => {}
+        }
+    }
+    Ok(view)
+}
+
+/// `v<digits>=`: the scenario part of some version of the format.
+fn is_version_part(part: &str) -> bool {
+    part.split_once('=').is_some_and(|(key, _)| {
+        key.len() > 1 && key.starts_with('v') && key[1..].bytes().all(|b| b.is_ascii_digit())
+    })
+}
+
+/// The nodes a scenario creates at time 0: its pools and its `v1 Node` documents. A
+/// text the engine rejects for holding more than [`MAX_NODES`] counts as that many and
+/// one more; any other parse error is left to the editor to show at its line.
+pub fn declared_nodes(text: &str) -> u64 {
+    match parse_scenario(text) {
+        Ok(scenario) => {
+            let pooled: u64 = scenario.node_pools.iter().map(|pool| u64::from(pool.count)).sum();
+            let documents = scenario.manifests.iter().filter(|m| matches!(m.object, ManifestObject::Node(_))).count();
+            pooled + documents as u64
+        }
+        Err(error) if error.to_string().contains(&format!("more than {MAX_NODES} nodes")) => MAX_NODES + 1,
+        Err(_) => 0,
+    }
+}
+
+/// A DNS-1123 subdomain's characters: what a node name can be, and nothing that needs
+/// escaping in a URL.
+fn is_node_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 253
+        && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.')
+}
+
+fn lang_key(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "en",
+        Lang::ZhHans => "zh",
+    }
+}
+
+/// `en`, `zh`, and the full tags (`zh-Hans`, `zh-CN`) people paste.
+pub fn lang_from_key(key: &str) -> Option<Lang> {
+    match key.to_ascii_lowercase().as_str() {
+        "en" => Some(Lang::En),
+        "zh" => Some(Lang::ZhHans),
+        other => Lang::from_tag(other).or_else(|| (other.starts_with("zh")).then(|| Lang::negotiate([other]))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::EXAMPLE_SCENARIO;
+
+    fn open(fragment: &str) -> Result<SharedView, LinkError> {
+        from_fragment(fragment).expect("a share link")
+    }
+
+    fn pools(count: u64) -> String {
+        format!(
+            "apiVersion: dsplay/v1\nkind: Scenario\nmetadata:\n  name: big\nspec:\n  nodePools:\n  - name: node\n    count: {count}\n"
+        )
+    }
+
+    #[test]
+    fn a_view_round_trips() {
+        let view = SharedView {
+            text: EXAMPLE_SCENARIO.to_owned(),
+            frame: Some(7),
+            node: Some("node-02".into()),
+            lang: Some(Lang::ZhHans),
+        };
+        let fragment = to_fragment(&view);
+        assert!(fragment.starts_with("v1="));
+        assert!(fragment.ends_with("&f=7&n=node-02&lang=zh"), "{fragment}");
+        assert_eq!(open(&fragment), Ok(view.clone()));
+        assert_eq!(open(&format!("#{fragment}")), Ok(view));
+    }
+
+    #[test]
+    fn view_parts_are_optional_and_unknown_ones_ignored() {
+        let bare = share::encode("text: 1\n");
+        assert_eq!(open(&bare), Ok(SharedView { text: "text: 1\n".into(), ..SharedView::default() }));
+        // A newer playground may add parts; this one still opens the scenario.
+        let newer = format!("{bare}&zoom=2&f=3&lang=zh-Hans&n=<script>");
+        let view = open(&newer).expect("opens");
+        assert_eq!(view.frame, Some(3));
+        assert_eq!(view.lang, Some(Lang::ZhHans));
+        assert_eq!(view.node, None, "a node part that cannot be a node name is dropped");
+        assert_eq!(open(&format!("{bare}&f=-1")).map(|v| v.frame), Ok(None));
+    }
+
+    #[test]
+    fn anchors_and_empty_fragments_are_not_links() {
+        assert_eq!(from_fragment(""), None);
+        assert_eq!(from_fragment("#"), None);
+        assert_eq!(from_fragment("#cluster"), None);
+        assert_eq!(from_fragment("#f=3&lang=zh"), None);
+    }
+
+    #[test]
+    fn hostile_links_are_refused_with_a_reason() {
+        assert_eq!(open("#v1=!!!"), Err(LinkError::Share(ShareError::NotBase64)));
+        assert_eq!(open("#v1=AAAA"), Err(LinkError::Share(ShareError::NotDeflate)));
+        assert_eq!(open("#v9=abc"), Err(LinkError::Share(ShareError::UnsupportedVersion("v9".into()))));
+        let huge = share::encode(&"#".repeat(share::MAX_TEXT_BYTES + 1));
+        assert_eq!(open(&huge), Err(LinkError::Share(ShareError::TooLarge)));
+        // Invalid UTF-8 behind a valid deflate stream.
+        let bytes = [b'a', 0xc3, 0x28];
+        let deflated = miniz_deflate(&bytes);
+        assert_eq!(open(&format!("v1={deflated}")), Err(LinkError::Share(ShareError::NotUtf8)));
+        // Every truncation of a real link is an error or a (shorter) text, never a panic.
+        let link = to_fragment(&SharedView { text: EXAMPLE_SCENARIO.into(), frame: Some(3), ..SharedView::default() });
+        for cut in 4..link.len() {
+            if let Some(Ok(view)) = from_fragment(&link[..cut]) {
+                assert!(view.text.len() <= EXAMPLE_SCENARIO.len());
+            }
+        }
+    }
+
+    #[test]
+    fn links_carry_at_most_five_thousand_nodes() {
+        assert_eq!(open(&share::encode(&pools(5_000))).map(|v| v.text.len()), Ok(pools(5_000).len()));
+        assert_eq!(open(&share::encode(&pools(5_001))), Err(LinkError::TooManyNodes { nodes: 5_001 }));
+        // Above the engine's own cap the parser refuses first; the link is refused all the same.
+        assert_eq!(open(&share::encode(&pools(20_000))), Err(LinkError::TooManyNodes { nodes: MAX_NODES + 1 }));
+        let two_pools = format!("{}  - name: gpu\n    count: 3000\n", pools(3_000));
+        assert_eq!(declared_nodes(&two_pools), 6_000);
+        assert_eq!(declared_nodes(EXAMPLE_SCENARIO), 5);
+        assert_eq!(declared_nodes("not: [valid"), 0, "a broken scenario opens, for the editor to show its error");
+    }
+
+    #[test]
+    fn language_keys() {
+        assert_eq!(lang_from_key("zh"), Some(Lang::ZhHans));
+        assert_eq!(lang_from_key("ZH-cn"), Some(Lang::ZhHans));
+        assert_eq!(lang_from_key("en"), Some(Lang::En));
+        assert_eq!(lang_from_key("fr"), None);
+    }
+
+    /// Raw deflate of `bytes`, base64url: a payload the codec inflates.
+    /// (`share::encode` only takes text, so build the stream by hand.)
+    fn miniz_deflate(bytes: &[u8]) -> String {
+        base64url(&deflate_stored(bytes))
+    }
+
+    /// A deflate "stored" block: final bit, type 00, LEN, NLEN, then the bytes as they are.
+    fn deflate_stored(bytes: &[u8]) -> Vec<u8> {
+        let len = bytes.len() as u16;
+        let mut out = vec![0x01];
+        out.extend_from_slice(&len.to_le_bytes());
+        out.extend_from_slice(&(!len).to_le_bytes());
+        out.extend_from_slice(bytes);
+        out
+    }
+
+    fn base64url(bytes: &[u8]) -> String {
+        const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        let mut out = String::new();
+        for chunk in bytes.chunks(3) {
+            let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+            let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+            for i in 0..=chunk.len() {
+                out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
+            }
+        }
+        out
+    }
+}

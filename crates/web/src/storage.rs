@@ -1,0 +1,169 @@
+//! The user's work, kept in local storage between visits: a versioned record with a
+//! migration from every older shape, as the Rust Playground's `local_storage.ts` does.
+//!
+//! [`migrate`] is pure (tested natively); [`load`], [`save`] and the previous-work slot
+//! are the browser side.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The current schema.
+pub const VERSION: u32 = 1;
+
+/// Where the work is kept.
+pub const WORK_KEY: &str = "dsplay.work";
+/// The work a share link displaced, kept until the user restores or dismisses it.
+pub const PREVIOUS_KEY: &str = "dsplay.work.previous";
+
+/// What a reload brings back.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedWork {
+    pub version: u32,
+    /// The editor's text, applied or not.
+    pub text: String,
+    /// Index into the timeline's frames.
+    #[serde(default)]
+    pub frame: usize,
+    #[serde(default)]
+    pub layout: Layout,
+}
+
+/// How the page was arranged. Every field is optional: a field added later reads as
+/// its default from older records.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Layout {
+    /// The playback speed's label (`1×`, `2×`, ...).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speed: Option<String>,
+    /// The selected node.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub node: Option<String>,
+}
+
+/// Why a stored record was not used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StorageError {
+    /// Not JSON, or JSON of no shape this build knows.
+    Unreadable(String),
+    /// Written by a newer playground: left untouched rather than overwritten with less.
+    Newer(u32),
+}
+
+impl SavedWork {
+    pub fn new(text: String, frame: usize, layout: Layout) -> SavedWork {
+        SavedWork { version: VERSION, text, frame, layout }
+    }
+}
+
+/// Brings a stored record to the current schema. Shapes read:
+/// - version 0, before records were versioned: a bare JSON string (the text), or
+///   `{"text": ..., "cursor": N}`;
+/// - version 1: `{"version": 1, "text", "frame", "layout": {...}}`.
+pub fn migrate(stored: &str) -> Result<SavedWork, StorageError> {
+    let value: Value = serde_json::from_str(stored).map_err(|e| StorageError::Unreadable(e.to_string()))?;
+    let version = match &value {
+        Value::Object(map) => match map.get("version") {
+            None => 0,
+            Some(v) => v
+                .as_u64()
+                .and_then(|v| u32::try_from(v).ok())
+                .ok_or_else(|| StorageError::Unreadable(format!("version {v} is not a number")))?,
+        },
+        _ => 0,
+    };
+    match version {
+        0 => from_unversioned(value),
+        1 => serde_json::from_value(value).map_err(|e| StorageError::Unreadable(e.to_string())),
+        newer => Err(StorageError::Newer(newer)),
+    }
+}
+
+fn from_unversioned(value: Value) -> Result<SavedWork, StorageError> {
+    match value {
+        Value::String(text) => Ok(SavedWork::new(text, 0, Layout::default())),
+        Value::Object(map) => {
+            let text = map
+                .get("text")
+                .and_then(Value::as_str)
+                .ok_or_else(|| StorageError::Unreadable("no text in the stored work".into()))?
+                .to_owned();
+            let frame = map.get("cursor").and_then(Value::as_u64).and_then(|c| usize::try_from(c).ok()).unwrap_or(0);
+            Ok(SavedWork::new(text, frame, Layout::default()))
+        }
+        other => Err(StorageError::Unreadable(format!("unexpected stored value {other}"))),
+    }
+}
+
+pub fn to_json(work: &SavedWork) -> String {
+    // Serializing plain strings and numbers cannot fail.
+    serde_json::to_string(work).unwrap_or_default()
+}
+
+/// The saved work under `key`, migrated; `None` when there is none or it is unusable.
+/// Storage can be missing (private mode, a sandboxed iframe): then nothing is kept.
+pub fn load(key: &str) -> Option<SavedWork> {
+    let stored = local_storage()?.get_item(key).ok()??;
+    migrate(&stored).ok()
+}
+
+/// Writes `work` under `key`, unless a newer playground wrote there.
+pub fn save(key: &str, work: &SavedWork) {
+    let Some(storage) = local_storage() else { return };
+    if let Ok(Some(stored)) = storage.get_item(key) {
+        if matches!(migrate(&stored), Err(StorageError::Newer(_))) {
+            return;
+        }
+    }
+    // Quota errors leave the previous record; the page keeps working.
+    let _ = storage.set_item(key, &to_json(work));
+}
+
+pub fn remove(key: &str) {
+    if let Some(storage) = local_storage() {
+        let _ = storage.remove_item(key);
+    }
+}
+
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_current_record_round_trips() {
+        let work = SavedWork::new(
+            "kind: Scenario\n".into(),
+            4,
+            Layout { speed: Some("2×".into()), node: Some("node-02".into()) },
+        );
+        let json = to_json(&work);
+        assert!(json.contains("\"version\":1"), "{json}");
+        assert_eq!(migrate(&json), Ok(work));
+    }
+
+    #[test]
+    fn unversioned_records_migrate() {
+        // The oldest shape: only the text, as a JSON string.
+        assert_eq!(migrate("\"kind: Scenario\\n\""), Ok(SavedWork::new("kind: Scenario\n".into(), 0, Layout::default())));
+        // An object with the cursor under its old name.
+        let old = r#"{"text": "a: 1", "cursor": 9, "lang": "zh-Hans"}"#;
+        assert_eq!(migrate(old), Ok(SavedWork::new("a: 1".into(), 9, Layout::default())));
+        let migrated = migrate(old).expect("migrates");
+        assert_eq!(migrated.version, VERSION);
+        // A version-1 record without its optional fields.
+        assert_eq!(migrate(r#"{"version": 1, "text": "b"}"#), Ok(SavedWork::new("b".into(), 0, Layout::default())));
+    }
+
+    #[test]
+    fn unusable_records_are_errors_not_panics() {
+        assert!(matches!(migrate("not json"), Err(StorageError::Unreadable(_))));
+        assert!(matches!(migrate("42"), Err(StorageError::Unreadable(_))));
+        assert!(matches!(migrate(r#"{"cursor": 3}"#), Err(StorageError::Unreadable(_))));
+        assert!(matches!(migrate(r#"{"version": "one", "text": ""}"#), Err(StorageError::Unreadable(_))));
+        assert!(matches!(migrate(r#"{"version": 1, "text": 5}"#), Err(StorageError::Unreadable(_))));
+        assert_eq!(migrate(r#"{"version": 2, "text": "x", "tabs": []}"#), Err(StorageError::Newer(2)));
+    }
+}
