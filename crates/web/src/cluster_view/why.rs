@@ -1,0 +1,320 @@
+//! The "why / why not" explanation of one node at one frame: for every
+//! DaemonSet, whether its pod is (or is not) on the node and each rule that
+//! decided it, in the order the controller and the scheduler look at them.
+//!
+//! The verdict itself is the engine's (`node_should_run_daemon_pod`, upstream
+//! `NodeShouldRunDaemonPod`) and the scheduler's (`scheduler::filter`, one entry
+//! per filter plugin); this module only lays out the rules behind them as data.
+//! Pure and HTML-free, so it is tested natively; the panel renders it in either
+//! language.
+
+mod taints;
+#[cfg(test)]
+mod tests;
+
+use dsplay_engine::controller::daemonset::{add_daemon_tolerations, node_should_run_daemon_pod, target_node_name, NodeVerdict};
+use dsplay_engine::scheduler::{self, FilterVerdict, NodeInfo, FILTER_PLUGINS};
+use dsplay_engine::state::ClusterState;
+use dsplay_model::k8s_openapi::api::apps::v1::DaemonSet;
+use dsplay_model::k8s_openapi::api::core::v1::{Node, Pod, PodSpec};
+use dsplay_model::node_affinity::{explain, AffinityCheck, AffinityCheckKind};
+
+pub use taints::{TaintCheck, TolerationMatch, TolerationSource};
+
+/// Everything the panel says about one node.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NodeWhy {
+    pub node: String,
+    /// One entry per DaemonSet of the cluster, in `namespace/name` order.
+    pub daemonsets: Vec<DaemonSetWhy>,
+}
+
+/// Where the DaemonSet's pod stands on this node, in one word.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Bound here and allowed to stay.
+    Running,
+    /// Created for this node but not bound: the scheduler keeps rejecting it.
+    Pending,
+    /// Every pod here is already terminating.
+    Terminating,
+    /// A pod is here but shouldContinueRunning is false: the controller deletes it.
+    Evicting,
+    /// shouldRun is false (a NoSchedule taint or cordon came later) but the pod
+    /// may continue running, so it stays.
+    Kept,
+    /// shouldRun is true and there is no pod yet: the controller creates one.
+    Missing,
+    /// shouldRun is false and there is no pod: none will be created.
+    NotEligible,
+}
+
+/// One daemon pod of this DaemonSet aimed at this node.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PodHere {
+    pub name: String,
+    pub bound: bool,
+    pub terminating: bool,
+    /// `status.phase`, `Pending` when unset.
+    pub phase: String,
+}
+
+/// `spec.template.spec.nodeName`: a DaemonSet pinned to one node by name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NodeNameCheck {
+    pub template: String,
+    pub matched: bool,
+}
+
+/// One nodeSelector pair or required node-affinity line, with the node's value
+/// of the label it reads so either language can say what the node has.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleCheck {
+    pub check: AffinityCheck,
+    /// The label (or field) the rule reads; empty for a whole term.
+    pub key: String,
+    /// The node's value for `key` (its name for `metadata.name`); None when absent.
+    pub node_value: Option<String>,
+}
+
+/// One filter plugin of the default scheduler profile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PluginCheck {
+    pub plugin: &'static str,
+    /// The plugin's status message when it rejects the node, e.g. `Insufficient cpu`.
+    pub unfit: Option<String>,
+}
+
+/// The scheduler's view of the pod on this node.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SchedulerCheck {
+    /// No pod exists yet: these are the filters the pod the controller would
+    /// create would meet.
+    pub hypothetical: bool,
+    /// The pod is already bound; the scheduler does not look at it again, so the
+    /// filters are only re-evaluated for information.
+    pub bound: bool,
+    pub plugins: Vec<PluginCheck>,
+    /// The pod's last FailedScheduling message (its PodScheduled=False condition).
+    pub failed_scheduling: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct DaemonSetWhy {
+    pub namespace: String,
+    pub name: String,
+    pub verdict: NodeVerdict,
+    pub outcome: Outcome,
+    pub pods: Vec<PodHere>,
+    pub node_name: Option<NodeNameCheck>,
+    pub affinity: Vec<RuleCheck>,
+    pub taints: Vec<TaintCheck>,
+    /// None when the controller would create no pod and none exists.
+    pub scheduler: Option<SchedulerCheck>,
+}
+
+impl NodeWhy {
+    /// Explains `node_name` in `state`; None when the node does not exist in this frame.
+    pub fn of(state: &ClusterState, node_name: &str) -> Option<NodeWhy> {
+        let node = state.nodes.get(node_name)?;
+        let daemonsets = state.daemonsets.values().map(|ds| DaemonSetWhy::of(state, node, ds)).collect();
+        Some(NodeWhy { node: node_name.to_string(), daemonsets })
+    }
+}
+
+impl DaemonSetWhy {
+    pub fn of(state: &ClusterState, node: &Node, ds: &DaemonSet) -> DaemonSetWhy {
+        let node_name = node.metadata.name.as_deref().unwrap_or_default();
+        let verdict = node_should_run_daemon_pod(node, ds);
+        let user_spec = ds.spec.as_ref().and_then(|spec| spec.template.spec.clone()).unwrap_or_default();
+        // The pod NodeShouldRunDaemonPod judges: the template with the daemon tolerations.
+        let mut daemon_spec = user_spec.clone();
+        add_daemon_tolerations(&mut daemon_spec);
+
+        let owned: Vec<&Pod> = state.pods.values().filter(|pod| owned_by(pod, ds) && target_node_name(pod) == Some(node_name)).collect();
+        let pods: Vec<PodHere> = owned.iter().map(|pod| pod_here(pod)).collect();
+        let live = owned.iter().zip(&pods).find(|(_, here)| !here.terminating).map(|(pod, _)| *pod);
+        let outcome = match (live, pods.is_empty()) {
+            (None, true) if verdict.should_run => Outcome::Missing,
+            (None, true) => Outcome::NotEligible,
+            (None, false) => Outcome::Terminating,
+            (Some(_), _) if !verdict.should_continue_running => Outcome::Evicting,
+            (Some(pod), _) if !is_bound(pod) => Outcome::Pending,
+            (Some(_), _) if !verdict.should_run => Outcome::Kept,
+            (Some(_), _) => Outcome::Running,
+        };
+        let scheduler = match live {
+            Some(pod) => Some(scheduler_check(state, node, pod, false)),
+            None if verdict.should_run => {
+                let pod = Pod { spec: Some(pinned(daemon_spec.clone(), node_name)), ..Default::default() };
+                Some(scheduler_check(state, node, &pod, true))
+            }
+            None => None,
+        };
+        DaemonSetWhy {
+            namespace: ds.metadata.namespace.clone().unwrap_or_else(|| "default".to_string()),
+            name: ds.metadata.name.clone().unwrap_or_default(),
+            verdict,
+            outcome,
+            pods,
+            node_name: user_spec
+                .node_name
+                .clone()
+                .filter(|name| !name.is_empty())
+                .map(|template| NodeNameCheck { matched: template == node_name, template }),
+            affinity: rule_checks(&user_spec, node),
+            taints: taints::taint_checks(node, &user_spec, &daemon_spec),
+            scheduler,
+        }
+    }
+
+    /// The first rule that keeps the pod off the node, for a one-line summary.
+    pub fn first_blocking_rule(&self) -> Option<BlockingRule<'_>> {
+        if let Some(check) = self.node_name.as_ref().filter(|check| !check.matched) {
+            return Some(BlockingRule::NodeName(check));
+        }
+        if let Some(rule) = self.blocking_affinity_rule() {
+            return Some(BlockingRule::Affinity(rule));
+        }
+        if let Some(taint) = self.taints.iter().find(|taint| taint.blocks_scheduling()) {
+            return Some(BlockingRule::Taint(taint));
+        }
+        let plugins = self.scheduler.iter().flat_map(|check| &check.plugins);
+        plugins.clone().find(|plugin| plugin.unfit.is_some()).map(BlockingRule::Plugin)
+    }
+}
+
+impl DaemonSetWhy {
+    /// nodeSelector pairs are ANDed, so any unmatched one blocks; terms are ORed,
+    /// so an expression blocks only when no term matched at all.
+    fn blocking_affinity_rule(&self) -> Option<&RuleCheck> {
+        let unmatched = |kind: AffinityCheckKind| self.affinity.iter().find(move |rule| rule.check.kind == kind && !rule.check.matched);
+        if let Some(pair) = unmatched(AffinityCheckKind::NodeSelector) {
+            return Some(pair);
+        }
+        let terms = self.affinity.iter().filter(|rule| rule.check.kind == AffinityCheckKind::Term);
+        if terms.clone().next().is_none() || terms.clone().any(|term| term.check.matched) {
+            return None;
+        }
+        self.affinity
+            .iter()
+            .find(|rule| !rule.check.matched && matches!(rule.check.kind, AffinityCheckKind::MatchExpression | AffinityCheckKind::MatchField))
+            .or_else(|| unmatched(AffinityCheckKind::Term))
+    }
+}
+
+/// What [`DaemonSetWhy::first_blocking_rule`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockingRule<'a> {
+    NodeName(&'a NodeNameCheck),
+    Affinity(&'a RuleCheck),
+    Taint(&'a TaintCheck),
+    Plugin(&'a PluginCheck),
+}
+
+fn owned_by(pod: &Pod, ds: &DaemonSet) -> bool {
+    pod.metadata.namespace == ds.metadata.namespace
+        && pod.metadata.owner_references.iter().flatten().any(|owner| {
+            owner.controller == Some(true)
+                && owner.kind == "DaemonSet"
+                && match ds.metadata.uid.as_deref() {
+                    Some(uid) => owner.uid == uid,
+                    None => Some(&owner.name) == ds.metadata.name.as_ref(),
+                }
+        })
+}
+
+fn is_bound(pod: &Pod) -> bool {
+    pod.spec.as_ref().and_then(|spec| spec.node_name.as_deref()).is_some_and(|name| !name.is_empty())
+}
+
+fn pod_here(pod: &Pod) -> PodHere {
+    PodHere {
+        name: pod.metadata.name.clone().unwrap_or_default(),
+        bound: is_bound(pod),
+        terminating: pod.metadata.deletion_timestamp.is_some(),
+        phase: pod.status.as_ref().and_then(|status| status.phase.clone()).unwrap_or_else(|| "Pending".to_string()),
+    }
+}
+
+/// The pod the controller would create differs from the template in its node
+/// affinity: one `metadata.name In [node]` term replaces the user's (upstream
+/// `ReplaceDaemonSetPodNodeNameNodeAffinity`). The user's affinity already
+/// matched, or shouldRun would be false, so pinning by `nodeName` gives the same
+/// filter verdicts without re-building the controller's term here.
+fn pinned(mut spec: PodSpec, node_name: &str) -> PodSpec {
+    spec.affinity = spec.affinity.map(|mut affinity| {
+        affinity.node_affinity = None;
+        affinity
+    });
+    spec.node_selector = None;
+    if spec.node_name.as_deref().is_none_or(str::is_empty) {
+        spec.node_name = Some(node_name.to_string());
+    }
+    spec
+}
+
+fn scheduler_check(state: &ClusterState, node: &Node, pod: &Pod, hypothetical: bool) -> SchedulerCheck {
+    let node_name = node.metadata.name.as_deref().unwrap_or_default();
+    let others: Vec<&Pod> = state
+        .pods
+        .values()
+        .filter(|other| {
+            other.metadata.name != pod.metadata.name || other.metadata.namespace != pod.metadata.namespace || hypothetical
+        })
+        .filter(|other| other.spec.as_ref().and_then(|spec| spec.node_name.as_deref()) == Some(node_name))
+        .filter(|other| {
+            let phase = other.status.as_ref().and_then(|status| status.phase.as_deref());
+            !matches!(phase, Some("Succeeded" | "Failed"))
+        })
+        .collect();
+    // A bound pod's own nodeName makes NodeName pass; the bound check is made on
+    // an unbound copy pinned like the controller pins it.
+    let mut judged = pod.clone();
+    if let Some(spec) = judged.spec.as_mut().filter(|_| !hypothetical) {
+        spec.node_name = None;
+        *spec = pinned(spec.clone(), node_name);
+    }
+    let verdicts = scheduler::filter(&judged, &NodeInfo { node, pods: others });
+    let plugins = FILTER_PLUGINS
+        .iter()
+        .zip(verdicts)
+        .map(|((plugin, _), verdict)| PluginCheck {
+            plugin,
+            unfit: match verdict {
+                FilterVerdict::Fit => None,
+                FilterVerdict::Unfit { reason, .. } => Some(reason),
+            },
+        })
+        .collect();
+    let failed_scheduling = pod
+        .status
+        .as_ref()
+        .and_then(|status| status.conditions.as_ref())
+        .and_then(|conditions| conditions.iter().find(|c| c.type_ == "PodScheduled" && c.status == "False"))
+        .and_then(|condition| condition.message.clone());
+    SchedulerCheck { hypothetical, bound: !hypothetical && is_bound(pod), plugins, failed_scheduling }
+}
+
+fn rule_checks(spec: &PodSpec, node: &Node) -> Vec<RuleCheck> {
+    let labels = node.metadata.labels.clone().unwrap_or_default();
+    let name = node.metadata.name.clone();
+    explain(spec, node)
+        .into_iter()
+        .map(|check| {
+            let key = match check.kind {
+                AffinityCheckKind::Term => String::new(),
+                AffinityCheckKind::NodeSelector => check.rule.split_once('=').map_or(check.rule.as_str(), |(key, _)| key).to_string(),
+                AffinityCheckKind::MatchExpression | AffinityCheckKind::MatchField => {
+                    check.rule.split_once(' ').map_or(check.rule.as_str(), |(key, _)| key).to_string()
+                }
+            };
+            let node_value = match check.kind {
+                AffinityCheckKind::Term => None,
+                AffinityCheckKind::MatchField => (key == "metadata.name").then(|| name.clone()).flatten(),
+                _ => labels.get(&key).cloned(),
+            };
+            RuleCheck { check, key, node_value }
+        })
+        .collect()
+}

@@ -1,0 +1,198 @@
+//! The explanation checked against clusters the real engine built.
+
+use dsplay_engine::simulation::Simulation;
+use dsplay_model::node_affinity::AffinityCheckKind;
+
+use super::*;
+
+fn settled(scenario: &str) -> ClusterState {
+    let mut simulation = Simulation::load(scenario).unwrap_or_else(|error| panic!("scenario loads: {error}"));
+    for step in simulation.run_steps() {
+        assert_eq!(step.error, None, "step {} was rejected", step.command);
+    }
+    simulation.state().clone()
+}
+
+const HEAD: &str = "apiVersion: dsplay/v1\nkind: Scenario\nmetadata:\n  name: why\nspec:\n";
+
+fn scenario(pools_and_steps: &str, template_spec: &str) -> String {
+    format!(
+        "{HEAD}{pools_and_steps}---\napiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: agent\n  namespace: default\n\
+spec:\n  selector:\n    matchLabels: {{app: agent}}\n  template:\n    metadata:\n      labels: {{app: agent}}\n    spec:\n\
+{template_spec}      containers:\n      - name: agent\n        image: busybox:1.36\n"
+    )
+}
+
+fn why(state: &ClusterState, node: &str) -> DaemonSetWhy {
+    let node_why = NodeWhy::of(state, node).unwrap_or_else(|| panic!("node {node} exists"));
+    assert_eq!(node_why.daemonsets.len(), 1);
+    node_why.daemonsets.into_iter().next().unwrap_or_else(|| unreachable!())
+}
+
+#[test]
+fn control_plane_taint_not_tolerated_means_no_pod() {
+    let state = settled(&scenario(
+        "  nodePools:\n  - name: cp\n    count: 1\n    role: control-plane\n  - name: node\n    count: 1\n  steps:\n  - settle\n",
+        "",
+    ));
+    let cp = why(&state, "cp-01");
+    assert_eq!(cp.outcome, Outcome::NotEligible);
+    assert!(!cp.verdict.should_run, "an untolerated NoSchedule taint");
+    assert!(cp.verdict.should_continue_running, "NoSchedule evicts nothing");
+    assert!(cp.pods.is_empty());
+    assert_eq!(cp.scheduler, None, "no pod will be created, so the scheduler is never asked");
+    let taint = cp.taints.iter().find(|t| t.taint == "node-role.kubernetes.io/control-plane:NoSchedule").expect("the role taint");
+    assert_eq!(taint.tolerated_by, None);
+    assert!(taint.blocks_scheduling() && !taint.evicts());
+    assert_eq!(cp.first_blocking_rule(), Some(BlockingRule::Taint(taint)));
+
+    let worker = why(&state, "node-01");
+    assert_eq!(worker.outcome, Outcome::Running);
+    assert_eq!(worker.pods.len(), 1);
+    assert_eq!(worker.pods[0].phase, "Running");
+    let scheduler = worker.scheduler.as_ref().expect("a pod is there");
+    assert!(scheduler.bound && !scheduler.hypothetical);
+    assert_eq!(scheduler.plugins.len(), FILTER_PLUGINS.len());
+    assert!(scheduler.plugins.iter().all(|plugin| plugin.unfit.is_none()));
+    assert_eq!(worker.first_blocking_rule(), None);
+}
+
+#[test]
+fn cordoned_node_is_tolerated_by_the_controllers_toleration() {
+    let state = settled(&scenario(
+        "  nodePools:\n  - name: node\n    count: 2\n  steps:\n  - kubectl cordon node-02\n  - settle\n",
+        "",
+    ));
+    let cordoned = why(&state, "node-02");
+    assert_eq!(cordoned.outcome, Outcome::Running);
+    let taint = &cordoned.taints[0];
+    assert_eq!(taint.taint, "node.kubernetes.io/unschedulable:NoSchedule");
+    let matched = taint.tolerated_by.as_ref().expect("tolerated");
+    assert_eq!(matched.source, TolerationSource::Controller);
+    assert_eq!(matched.toleration, "node.kubernetes.io/unschedulable:NoSchedule op=Exists");
+    assert!(!taint.blocks_scheduling());
+    let unschedulable = cordoned.scheduler.as_ref().and_then(|s| s.plugins.iter().find(|p| p.plugin == "NodeUnschedulable"));
+    assert_eq!(unschedulable.map(|p| p.unfit.clone()), Some(None), "the daemon pod tolerates the cordon");
+}
+
+#[test]
+fn a_users_toleration_is_named_before_the_controllers() {
+    let state = settled(&scenario(
+        "  nodePools:\n  - name: cp\n    count: 1\n    role: control-plane\n  steps:\n  - settle\n",
+        "      tolerations:\n      - {key: node-role.kubernetes.io/control-plane, operator: Exists, effect: NoSchedule}\n",
+    ));
+    let cp = why(&state, "cp-01");
+    assert_eq!(cp.outcome, Outcome::Running);
+    let matched = cp.taints[0].tolerated_by.as_ref().expect("tolerated");
+    assert_eq!(matched.source, TolerationSource::User);
+    assert_eq!(matched.toleration, "node-role.kubernetes.io/control-plane:NoSchedule op=Exists");
+}
+
+#[test]
+fn no_schedule_after_the_fact_keeps_the_pod_and_no_execute_removes_it() {
+    let state = settled(&scenario(
+        concat!(
+            "  nodePools:\n  - name: node\n    count: 2\n  steps:\n  - settle\n",
+            "  - kubectl taint node node-01 dedicated=infra:NoSchedule\n",
+            "  - kubectl taint node node-02 dedicated=infra:NoExecute\n  - settle\n",
+        ),
+        "",
+    ));
+    let kept = why(&state, "node-01");
+    assert_eq!(kept.outcome, Outcome::Kept);
+    assert!(!kept.verdict.should_run && kept.verdict.should_continue_running);
+    assert!(kept.taints[0].blocks_scheduling() && !kept.taints[0].evicts());
+
+    let gone = why(&state, "node-02");
+    assert_eq!(gone.outcome, Outcome::NotEligible, "the pod was deleted: {:?}", gone.pods);
+    assert!(!gone.verdict.should_continue_running);
+    assert!(gone.taints[0].evicts());
+}
+
+#[test]
+fn node_selector_pairs_say_what_the_node_has() {
+    let state = settled(&scenario(
+        "  nodePools:\n  - name: ssd\n    count: 1\n    labels: {disk: ssd}\n  - name: plain\n    count: 1\n  steps:\n  - settle\n",
+        "      nodeSelector: {disk: ssd}\n",
+    ));
+    let plain = why(&state, "plain-01");
+    assert_eq!(plain.outcome, Outcome::NotEligible);
+    let rule = &plain.affinity[0];
+    assert_eq!((rule.check.kind, rule.check.rule.as_str(), rule.check.matched), (AffinityCheckKind::NodeSelector, "disk=ssd", false));
+    assert_eq!((rule.key.as_str(), rule.node_value.as_deref()), ("disk", None));
+    assert_eq!(plain.first_blocking_rule(), Some(BlockingRule::Affinity(rule)));
+
+    let ssd = why(&state, "ssd-01");
+    assert_eq!(ssd.outcome, Outcome::Running);
+    assert_eq!(ssd.affinity[0].node_value.as_deref(), Some("ssd"));
+    assert!(ssd.affinity[0].check.matched);
+}
+
+#[test]
+fn affinity_terms_and_expressions_each_get_a_line() {
+    let state = settled(&scenario(
+        "  nodePools:\n  - name: gpu\n    count: 1\n    labels: {accel: nvidia}\n  steps:\n  - settle\n",
+        concat!(
+            "      affinity:\n        nodeAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n",
+            "            nodeSelectorTerms:\n",
+            "            - matchExpressions:\n              - {key: accel, operator: In, values: [amd]}\n",
+            "            - matchExpressions:\n              - {key: accel, operator: Exists}\n",
+        ),
+    ));
+    let gpu = why(&state, "gpu-01");
+    assert_eq!(gpu.outcome, Outcome::Running);
+    let lines: Vec<(AffinityCheckKind, bool, Option<&str>)> =
+        gpu.affinity.iter().map(|r| (r.check.kind, r.check.matched, r.node_value.as_deref())).collect();
+    assert_eq!(
+        lines,
+        vec![
+            (AffinityCheckKind::Term, false, None),
+            (AffinityCheckKind::MatchExpression, false, Some("nvidia")),
+            (AffinityCheckKind::Term, true, None),
+            (AffinityCheckKind::MatchExpression, true, Some("nvidia")),
+        ]
+    );
+    assert_eq!(gpu.first_blocking_rule(), None, "terms are ORed: the second term matched");
+}
+
+#[test]
+fn pending_pod_carries_its_failed_scheduling_message_and_the_failing_plugin() {
+    let state = settled(&scenario(
+        "  nodePools:\n  - name: small\n    count: 1\n    allocatable: {cpu: 100m}\n  steps:\n  - settle\n",
+        "",
+    )
+    .replace("        image: busybox:1.36\n", "        image: busybox:1.36\n        resources:\n          requests: {cpu: \"1\"}\n"));
+    let small = why(&state, "small-01");
+    assert_eq!(small.outcome, Outcome::Pending);
+    let scheduler = small.scheduler.as_ref().expect("a pending pod");
+    assert!(!scheduler.bound && !scheduler.hypothetical);
+    let unfit: Vec<(&str, &str)> = scheduler.plugins.iter().filter_map(|p| Some((p.plugin, p.unfit.as_deref()?))).collect();
+    assert_eq!(unfit, vec![("NodeResourcesFit", "Insufficient cpu")]);
+    let message = scheduler.failed_scheduling.as_deref().expect("FailedScheduling recorded");
+    assert!(message.contains("Insufficient cpu"), "{message}");
+}
+
+#[test]
+fn template_node_name_pins_the_daemonset() {
+    let state = settled(&scenario("  nodePools:\n  - name: node\n    count: 2\n  steps:\n  - settle\n", "      nodeName: node-01\n"));
+    let other = why(&state, "node-02");
+    assert_eq!(other.node_name, Some(NodeNameCheck { template: "node-01".into(), matched: false }));
+    assert_eq!(other.outcome, Outcome::NotEligible);
+    assert!(why(&state, "node-01").node_name.as_ref().is_some_and(|check| check.matched));
+    assert_eq!(NodeWhy::of(&state, "node-99"), None);
+}
+
+#[test]
+fn toleration_text_is_kubectl_describes() {
+    use dsplay_model::k8s_openapi::api::core::v1::Toleration;
+    let t = |key: &str, op: &str, value: &str, effect: &str, seconds: Option<i64>| Toleration {
+        key: Some(key.into()).filter(|s: &String| !s.is_empty()),
+        operator: Some(op.into()),
+        value: Some(value.into()).filter(|s: &String| !s.is_empty()),
+        effect: Some(effect.into()).filter(|s: &String| !s.is_empty()),
+        toleration_seconds: seconds,
+    };
+    assert_eq!(taints::toleration_text(&t("", "Exists", "", "", None)), "op=Exists");
+    assert_eq!(taints::toleration_text(&t("a", "Equal", "b", "NoExecute", Some(30))), "a=b:NoExecute for 30s");
+    assert_eq!(taints::toleration_text(&t("", "Exists", "", "NoSchedule", None)), ":NoSchedule op=Exists");
+}
