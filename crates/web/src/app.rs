@@ -2,21 +2,39 @@
 
 use yew::prelude::*;
 
-use crate::components::{ClusterPane, Header, ManifestEditor};
-use crate::hooks::{initial_lang, use_lang_preference, use_playback};
-use crate::state::{Playground, State, EXAMPLE_SCENARIO};
+use crate::components::{ClusterPane, Header, ManifestEditor, ShareBar};
+use crate::embed::use_embed;
+use crate::hooks::{use_lang_preference, use_playback};
+use crate::markdown::ScenarioDescription;
+use crate::share_link::{open_page, use_address_bar};
+use crate::state::Playground;
+use crate::storage::use_autosave;
 
 #[function_component(App)]
 pub fn app() -> Html {
-    let playground = use_reducer(|| State::new(initial_lang(), EXAMPLE_SCENARIO));
+    // A share link, the saved work or the example; and the embed options.
+    let opening = use_memo((), |_| open_page());
+    let playground = use_reducer(|| opening.state.clone());
     use_playback(&playground);
     use_lang_preference(playground.lang);
+    let embed = &opening.embed;
+    use_address_bar(&playground, !embed.embed);
+    use_autosave(&playground, !embed.embed);
+    use_embed(&playground, embed);
     html! {
         <ContextProvider<Playground> context={playground}>
-            <Header />
-            <main class="workspace">
-                <ManifestEditor />
-                <ClusterPane />
+            if !embed.embed {
+                <Header />
+                <ShareBar refused={opening.refused.clone()} />
+            }
+            <main class={classes!("workspace", (!embed.shows_editor()).then_some("no-editor"))}>
+                if embed.shows_editor() {
+                    <ManifestEditor />
+                }
+                <div class="cluster-column">
+                    <ScenarioDescription />
+                    <ClusterPane />
+                </div>
             </main>
         </ContextProvider<Playground>>
     }

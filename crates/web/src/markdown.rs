@@ -7,9 +7,12 @@
 //! link targets other than http(s), mailto and in-page anchors are dropped, and images
 //! become their alt text (no requests to hosts a link names).
 
+use dsplay_engine::scenario::parse_scenario;
 use pulldown_cmark::{Event, Options, Parser, Tag};
 use yew::prelude::*;
 use yew::virtual_dom::VTag;
+
+use crate::state::Playground;
 
 /// One node of a rendered description.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -150,23 +153,22 @@ fn to_html(node: &MdNode) -> Html {
 }
 
 /// The description of the applied scenario, beside the cluster; nothing when it has none.
-#[derive(Properties, PartialEq)]
-pub struct DescriptionProps {
-    pub markdown: AttrValue,
-    pub heading: AttrValue,
-}
-
 #[function_component(ScenarioDescription)]
-pub fn scenario_description(props: &DescriptionProps) -> Html {
-    let markdown = props.markdown.clone();
-    let body = use_memo(markdown, |markdown| render(markdown));
-    if props.markdown.trim().is_empty() {
+pub fn scenario_description() -> Html {
+    let playground = use_context::<Playground>();
+    let applied = playground.as_ref().map(|p| p.applied_text.clone()).unwrap_or_default();
+    // Parsed again only when another text is applied.
+    let body = use_memo(applied, |text| {
+        let description = parse_scenario(text).map(|scenario| scenario.description).unwrap_or_default();
+        (!description.trim().is_empty()).then(|| render(&description))
+    });
+    let (Some(playground), Some(body)) = (playground, (*body).clone()) else {
         return Html::default();
-    }
+    };
     html! {
         <details class="scenario-description" open=true>
-            <summary>{ props.heading.clone() }</summary>
-            <div class="markdown">{ (*body).clone() }</div>
+            <summary>{ playground.lang.share().description_heading }</summary>
+            <div class="markdown">{ body }</div>
         </details>
     }
 }

@@ -10,7 +10,17 @@ use std::fmt;
 use dsplay_engine::scenario::{parse_scenario, ManifestObject, MAX_NODES};
 use dsplay_engine::share::{self, ShareError};
 
+use std::rc::Rc;
+
+use gloo::timers::callback::Timeout;
+use wasm_bindgen::JsValue;
+use yew::prelude::*;
+
+use crate::embed::EmbedOptions;
+use crate::hooks::initial_lang;
 use crate::i18n::Lang;
+use crate::state::{Action, Playground, Speed, State, EXAMPLE_SCENARIO};
+use crate::storage;
 
 /// Links carry at most this many nodes: a link is opened by whoever clicks it, so it
 /// must not be able to make that browser simulate a cluster as large as the engine allows.
@@ -139,10 +149,107 @@ pub fn lang_from_key(key: &str) -> Option<Lang> {
     }
 }
 
+/// What the page starts with: the state, how it is embedded, and what to tell the user.
+#[derive(Clone)]
+pub struct Opening {
+    pub state: State,
+    pub embed: EmbedOptions,
+    /// A link that could not be opened.
+    pub refused: Option<LinkError>,
+}
+
+/// Builds the first state from, in order: a share link in the fragment, the saved
+/// work, the example. A link never overwrites unsaved work: that is moved to the
+/// previous-work slot, which the share bar offers back. In an embed nothing is read
+/// from or written to storage.
+pub fn open_page() -> Opening {
+    let location = web_sys::window().map(|w| w.location());
+    let search = location.as_ref().and_then(|l| l.search().ok()).unwrap_or_default();
+    let hash = location.as_ref().and_then(|l| l.hash().ok()).unwrap_or_default();
+    let embed = EmbedOptions::from_query(&search);
+    let saved = if embed.embed { None } else { storage::load(storage::WORK_KEY) };
+    let lang = embed.lang.unwrap_or_else(initial_lang);
+    let mut refused = None;
+    let state = match from_fragment(&hash) {
+        Some(Ok(view)) => {
+            if let Some(saved) = saved.filter(|saved| saved.text != view.text && saved.text != EXAMPLE_SCENARIO) {
+                storage::save(storage::PREVIOUS_KEY, &saved);
+            }
+            let lang = embed.lang.or(view.lang).unwrap_or(lang);
+            start(lang, &view.text, embed.step.or(view.frame), view.node, None)
+        }
+        link => {
+            refused = link.and_then(Result::err);
+            match saved {
+                Some(saved) => {
+                    let speed = saved.layout.speed.clone();
+                    start(lang, &saved.text, embed.step.or(Some(saved.frame)), saved.layout.node, speed)
+                }
+                None => start(lang, EXAMPLE_SCENARIO, embed.step, None, None),
+            }
+        }
+    };
+    Opening { state, embed, refused }
+}
+
+fn start(lang: Lang, text: &str, frame: Option<usize>, node: Option<String>, speed: Option<String>) -> State {
+    let mut state = Rc::new(State::new(lang, text));
+    if let Some(frame) = frame {
+        state = state.reduce(Action::Seek(frame));
+    }
+    if let Some(speed) = speed.and_then(|label| Speed::ALL.into_iter().find(|s| s.label() == label)) {
+        state = state.reduce(Action::SetSpeed(speed));
+    }
+    state = state.reduce(Action::SelectNode(node));
+    Rc::try_unwrap(state).unwrap_or_else(|shared| (*shared).clone())
+}
+
+/// The view of the current state, as a link carries it.
+pub fn view_of(state: &State) -> SharedView {
+    SharedView {
+        text: state.text.clone(),
+        frame: Some(state.cursor),
+        node: state.selected_node.clone(),
+        lang: Some(state.lang),
+    }
+}
+
+/// The full URL of a link to `view`: this page without its query, plus the fragment.
+pub fn url_of(view: &SharedView, query: &str) -> String {
+    let location = web_sys::window().map(|w| w.location());
+    let origin = location.as_ref().and_then(|l| l.origin().ok()).unwrap_or_default();
+    let path = location.as_ref().and_then(|l| l.pathname().ok()).unwrap_or_else(|| "/".into());
+    format!("{origin}{path}{query}#{}", to_fragment(view))
+}
+
+/// Puts `view` in the address bar without a history entry or a reload.
+pub fn replace_address(view: &SharedView) {
+    let Some(window) = web_sys::window() else { return };
+    let search = window.location().search().unwrap_or_default();
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url_of(view, &search)));
+    }
+}
+
+/// How long the address bar waits after the last change.
+const ADDRESS_DEBOUNCE_MS: u32 = 1_000;
+
+/// The address bar follows the text, the frame, the node and the language, once they
+/// have been still for a second: `replaceState` on every keystroke would be slow on a
+/// long scenario and would flood the browser's own throttling.
+#[hook]
+pub fn use_address_bar(playground: &Playground, enabled: bool) {
+    let state = (**playground).clone();
+    let key = (state.text.clone(), state.cursor, state.selected_node.clone(), state.lang);
+    use_effect_with(key, move |_| {
+        let timeout = enabled.then(|| Timeout::new(ADDRESS_DEBOUNCE_MS, move || replace_address(&view_of(&state))));
+        move || drop(timeout)
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::EXAMPLE_SCENARIO;
 
     fn open(fragment: &str) -> Result<SharedView, LinkError> {
         from_fragment(fragment).expect("a share link")

@@ -6,6 +6,10 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use gloo::timers::callback::Timeout;
+use yew::prelude::*;
+
+use crate::state::Playground;
 
 /// The current schema.
 pub const VERSION: u32 = 1;
@@ -122,6 +126,26 @@ pub fn remove(key: &str) {
     if let Some(storage) = local_storage() {
         let _ = storage.remove_item(key);
     }
+}
+
+/// How long autosave waits after the last change.
+const SAVE_DEBOUNCE_MS: u32 = 400;
+
+/// Keeps the work in local storage as it changes (after a short pause, so typing does
+/// not serialize the text on every key).
+#[hook]
+pub fn use_autosave(playground: &Playground, enabled: bool) {
+    let state = (**playground).clone();
+    let key = (state.text.clone(), state.cursor, state.selected_node.clone(), state.speed);
+    use_effect_with(key, move |_| {
+        let timeout = enabled.then(|| {
+            Timeout::new(SAVE_DEBOUNCE_MS, move || {
+                let layout = Layout { speed: Some(state.speed.label().to_owned()), node: state.selected_node.clone() };
+                save(WORK_KEY, &SavedWork::new(state.text.clone(), state.cursor, layout));
+            })
+        });
+        move || drop(timeout)
+    });
 }
 
 fn local_storage() -> Option<web_sys::Storage> {

@@ -8,6 +8,7 @@ mod icon;
 mod manifest_editor;
 mod node_card;
 mod pod_chip;
+mod share_bar;
 mod status_line;
 mod timeline;
 
@@ -18,5 +19,6 @@ pub use header::Header;
 pub use manifest_editor::{highlight_line, ManifestEditor, Token};
 pub use node_card::{NodeCard, NodeCardProps};
 pub use pod_chip::{PodChip, PodChipProps};
+pub use share_bar::ShareBar;
 pub use status_line::{StatusLine, StatusLineProps};
 pub use timeline::Timeline;

@@ -4,6 +4,7 @@
 //! compile error rather than an English word in a Chinese page.
 
 mod en;
+mod share;
 mod zh_hans;
 
 /// The languages of the interface.

@@ -1,0 +1,157 @@
+//! Sharing and keeping work, under the header: Copy link, Embed (an iframe snippet),
+//! the offer to restore work that a link displaced, and why a link was refused.
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsValue;
+use web_sys::HtmlTextAreaElement;
+use yew::prelude::*;
+
+use crate::share_link::{replace_address, to_fragment, url_of, view_of, LinkError, SharedView};
+use crate::state::{Action, Playground};
+use crate::storage::{self, SavedWork};
+
+#[derive(Properties, PartialEq)]
+pub struct ShareBarProps {
+    /// A link in the address that could not be opened.
+    #[prop_or_default]
+    pub refused: Option<LinkError>,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Open {
+    None,
+    Link,
+    Embed,
+}
+
+#[function_component(ShareBar)]
+pub fn share_bar(props: &ShareBarProps) -> Html {
+    let open = use_state(|| Open::None);
+    let copied = use_state(|| false);
+    let refused = use_state(|| props.refused.clone());
+    // The work a link displaced, read once: restoring or dismissing clears it.
+    let previous = use_state(|| storage::load(storage::PREVIOUS_KEY));
+    let snippet_ref = use_node_ref();
+    let Some(playground) = use_context::<Playground>() else {
+        return Html::default();
+    };
+    let strings = playground.lang.share();
+    let view = view_of(&playground);
+    let link = url_of(&view, "");
+    let snippet = embed_snippet(&view, playground.lang.strings().title);
+
+    let toggle = |which: Open, text: String| {
+        let (open, copied) = (open.clone(), copied.clone());
+        let view = view.clone();
+        Callback::from(move |_: MouseEvent| {
+            if *open == which {
+                open.set(Open::None);
+                return;
+            }
+            if which == Open::Link {
+                replace_address(&view);
+            }
+            copied.set(copy_to_clipboard(&text));
+            open.set(which);
+        })
+    };
+    let restore = {
+        let (previous, playground) = (previous.clone(), playground.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Some(SavedWork { text, frame, .. }) = (*previous).clone() {
+                playground.dispatch(Action::LoadText(text));
+                playground.dispatch(Action::Seek(frame));
+            }
+            storage::remove(storage::PREVIOUS_KEY);
+            previous.set(None);
+        })
+    };
+    let dismiss_previous = {
+        let previous = previous.clone();
+        Callback::from(move |_: MouseEvent| {
+            storage::remove(storage::PREVIOUS_KEY);
+            previous.set(None);
+        })
+    };
+    let dismiss_refused = {
+        let refused = refused.clone();
+        Callback::from(move |_: MouseEvent| refused.set(None))
+    };
+    let select_all = Callback::from(|event: FocusEvent| {
+        let field: HtmlTextAreaElement = event.target_unchecked_into();
+        field.select();
+    });
+
+    html! {
+        <div class="share-bar">
+            <div class="share-actions">
+                <button type="button" class="btn" data-action="copy-link" aria-expanded={(*open == Open::Link).to_string()}
+                    onclick={toggle(Open::Link, link.clone())}>{ strings.copy_link }</button>
+                <button type="button" class="btn" data-action="embed" aria-expanded={(*open == Open::Embed).to_string()}
+                    onclick={toggle(Open::Embed, snippet.clone())}>{ strings.embed }</button>
+                if *copied && *open != Open::None {
+                    <span class="share-status" role="status">
+                        { if *open == Open::Link { strings.link_copied } else { strings.snippet_copied } }
+                    </span>
+                }
+            </div>
+            if *open != Open::None {
+                <label class="share-output">
+                    <span>{ if *open == Open::Link { strings.link_label } else { strings.embed_label } }</span>
+                    <textarea ref={snippet_ref} readonly=true rows={if *open == Open::Link { "2" } else { "4" }}
+                        class="share-text" spellcheck="false" onfocus={select_all}
+                        value={if *open == Open::Link { link } else { snippet }} />
+                </label>
+            }
+            if let Some(error) = (*refused).clone() {
+                <p class="share-notice bad" role="alert">
+                    { (strings.link_refused)(&strings.reason(&error)) }
+                    <button type="button" class="btn" onclick={dismiss_refused}>{ strings.dismiss }</button>
+                </p>
+            }
+            if previous.is_some() {
+                <p class="share-notice" role="status">
+                    { strings.previous_kept }
+                    <button type="button" class="btn primary" data-action="restore-previous" onclick={restore}>
+                        { strings.restore_previous }
+                    </button>
+                    <button type="button" class="btn" onclick={dismiss_previous}>{ strings.dismiss }</button>
+                </p>
+            }
+        </div>
+    }
+}
+
+/// The `<iframe>` for `view` in embed mode. The view's language and frame come along;
+/// attribute values are escaped, and the fragment is base64url (nothing to escape).
+pub fn embed_snippet(view: &SharedView, title: &str) -> String {
+    let location = web_sys::window().map(|w| w.location());
+    let origin = location.as_ref().and_then(|l| l.origin().ok()).unwrap_or_default();
+    let path = location.as_ref().and_then(|l| l.pathname().ok()).unwrap_or_else(|| "/".into());
+    let src = format!("{origin}{path}?embed=1#{}", to_fragment(view));
+    format!(
+        "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"640\" style=\"border:0\" loading=\"lazy\"></iframe>",
+        escape_attribute(&src),
+        escape_attribute(title)
+    )
+}
+
+fn escape_attribute(value: &str) -> String {
+    value.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// Asks the browser to copy `text`; false when there is no clipboard (an insecure
+/// origin). The text is also shown, selected on focus, for copying by hand.
+fn copy_to_clipboard(text: &str) -> bool {
+    let Some(window) = web_sys::window() else { return false };
+    let clipboard = window.navigator().clipboard();
+    if JsValue::from(clipboard.clone()).is_undefined() {
+        return false;
+    }
+    // A refused permission rejects the promise: swallow it rather than leave an
+    // unhandled rejection; the visible text is the fallback.
+    let ignore = Closure::once(|_: JsValue| {});
+    let _ = clipboard.write_text(text).catch(&ignore);
+    ignore.forget();
+    true
+}

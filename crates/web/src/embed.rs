@@ -1,0 +1,402 @@
+//! The playground inside another page's `<iframe>`: options from the query string
+//! (`?embed=1&readonly=1&autoplay=1&step=N&editor=0&lang=zh&theme=dark&origins=...`)
+//! and a postMessage API (`dsplay:*` messages) to drive it from the host page.
+//!
+//! Parsing is pure and tested natively; [`use_embed`] is the browser side.
+
+use std::rc::Rc;
+
+use dsplay_engine::share;
+use dsplay_engine::simulation::Marker;
+use gloo::events::EventListener;
+use js_sys::{Object, Reflect};
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::MessageEvent;
+use yew::prelude::*;
+
+use crate::i18n::Lang;
+use crate::share_link::{declared_nodes, lang_from_key, LinkError, MAX_LINK_NODES};
+use crate::state::{Action, Playground};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Theme {
+    Light,
+    Dark,
+}
+
+impl Theme {
+    pub fn key(self) -> &'static str {
+        match self {
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+}
+
+/// What the query string asks of an embedded playground. Outside `embed=1` only the
+/// theme and language are honoured.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EmbedOptions {
+    pub embed: bool,
+    /// The scenario cannot be edited or changed by console commands.
+    pub readonly: bool,
+    pub autoplay: bool,
+    /// The frame to start on.
+    pub step: Option<usize>,
+    /// Show the editor (`editor=0` hides it).
+    pub editor: bool,
+    pub lang: Option<Lang>,
+    pub theme: Option<Theme>,
+    /// Origins allowed to drive the iframe and to hear from it.
+    pub origins: Vec<String>,
+}
+
+impl Default for EmbedOptions {
+    fn default() -> Self {
+        EmbedOptions { embed: false, readonly: false, autoplay: false, step: None, editor: true, lang: None, theme: None, origins: Vec::new() }
+    }
+}
+
+impl EmbedOptions {
+    /// Reads `location.search` (with or without `?`). Unknown keys and values that do
+    /// not read are ignored: an embedding page written for a newer playground still works.
+    pub fn from_query(search: &str) -> EmbedOptions {
+        let mut options = EmbedOptions::default();
+        for part in search.trim_start_matches('?').split('&') {
+            let (key, value) = part.split_once('=').unwrap_or((part, ""));
+            let value = percent_decode(value);
+            let flag = matches!(value.as_str(), "1" | "true" | "yes" | "");
+            match key {
+                "embed" => options.embed = flag,
+                "readonly" => options.readonly = flag,
+                "autoplay" => options.autoplay = flag,
+                "editor" => options.editor = flag,
+                "step" => options.step = value.parse().ok(),
+                "lang" => options.lang = lang_from_key(&value),
+                "theme" => {
+                    options.theme = match value.as_str() {
+                        "light" => Some(Theme::Light),
+                        "dark" => Some(Theme::Dark),
+                        _ => None,
+                    }
+                }
+                "origins" => options.origins = value.split(',').filter_map(normalize_origin).collect(),
+                _ => {}
+            }
+        }
+        options
+    }
+
+    /// Whether the editor pane is on the page.
+    pub fn shows_editor(&self) -> bool {
+        !self.embed || self.editor
+    }
+
+    /// The origins the iframe talks with: the allow-list when given; otherwise the
+    /// embedding page's origin (from the referrer), and failing that only its own.
+    pub fn allowed_origins(&self, referrer_origin: Option<&str>, own_origin: &str) -> Vec<String> {
+        if !self.origins.is_empty() {
+            return self.origins.clone();
+        }
+        match referrer_origin.and_then(normalize_origin) {
+            Some(origin) => vec![origin],
+            None => normalize_origin(own_origin).into_iter().collect(),
+        }
+    }
+}
+
+/// `scheme://host[:port]` in lower case, or `None` for anything else (paths, `*`,
+/// `null`, other schemes): an allow-list entry must name exactly one origin.
+pub fn normalize_origin(entry: &str) -> Option<String> {
+    let entry = entry.trim().trim_end_matches('/').to_ascii_lowercase();
+    let (scheme, rest) = entry.split_once("://")?;
+    let host_ok = !rest.is_empty()
+        && rest.bytes().all(|b| b.is_ascii_alphanumeric() || b"-.:[]".contains(&b))
+        && !rest.starts_with(':');
+    (matches!(scheme, "http" | "https") && host_ok).then_some(entry)
+}
+
+/// `%XX` and `+` as a form would encode them; a malformed escape stays as it is.
+fn percent_decode(value: &str) -> String {
+    let bytes = value.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match bytes[i] {
+            b'%' if i + 2 < bytes.len() => {
+                match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                    (Some(h), Some(l)) => {
+                        out.push((h * 16 + l) as u8);
+                        i += 3;
+                        continue;
+                    }
+                    _ => out.push(b'%'),
+                }
+            }
+            b'+' => out.push(b' '),
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// What the host page asks, from a `dsplay:*` message.
+#[derive(Clone, Debug, PartialEq)]
+pub enum HostCommand {
+    /// `{type: "dsplay:load", text}`: replace the scenario.
+    Load(String),
+    Play,
+    Pause,
+    /// `{type: "dsplay:step", by: 1 | -1}` (default 1).
+    Step(i32),
+    /// `{type: "dsplay:seek", frame}`.
+    Seek(usize),
+}
+
+impl HostCommand {
+    /// From a message's `type` and its fields; `None` for anything else, which is ignored.
+    pub fn parse(kind: &str, text: Option<String>, by: Option<f64>, frame: Option<f64>) -> Option<HostCommand> {
+        match kind {
+            "dsplay:load" => text.map(HostCommand::Load),
+            "dsplay:play" => Some(HostCommand::Play),
+            "dsplay:pause" => Some(HostCommand::Pause),
+            "dsplay:step" => match by {
+                None => Some(HostCommand::Step(1)),
+                Some(by) if by < 0.0 => Some(HostCommand::Step(-1)),
+                Some(_) => Some(HostCommand::Step(1)),
+            },
+            "dsplay:seek" => frame.filter(|f| f.is_finite() && *f >= 0.0).map(|f| HostCommand::Seek(f as usize)),
+            _ => None,
+        }
+    }
+}
+
+/// `scheme://authority` of a URL such as `document.referrer`.
+pub fn origin_of_url(url: &str) -> Option<String> {
+    let (scheme, rest) = url.split_once("://")?;
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    normalize_origin(&format!("{scheme}://{authority}"))
+}
+
+/// Connects an embedded playground to its host page: applies the look the query asks
+/// for, answers `dsplay:*` commands from allowed origins, and reports frames, rollouts
+/// and its height to them. Does nothing outside `embed=1` but apply the theme.
+#[hook]
+pub fn use_embed(playground: &Playground, options: &EmbedOptions) {
+    let enabled = options.embed;
+    let origins = use_memo(options.clone(), |options| {
+        let window = web_sys::window();
+        let own = window.as_ref().and_then(|w| w.location().origin().ok()).unwrap_or_default();
+        let referrer = window.and_then(|w| w.document()).map(|d| d.referrer());
+        let referrer_origin = referrer.as_deref().and_then(origin_of_url);
+        options.allowed_origins(referrer_origin.as_deref(), &own)
+    });
+
+    // The page's look: theme everywhere, the embed classes in an iframe.
+    {
+        let options = options.clone();
+        use_effect_with(playground.editor_generation, move |_| {
+            if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+                if let Some(theme) = options.theme {
+                    let _ = root.set_attribute("data-theme", theme.key());
+                }
+                let list = root.class_list();
+                if options.embed {
+                    let _ = list.add_1("embed");
+                }
+                if options.embed && options.readonly {
+                    let _ = list.add_1("embed-readonly");
+                    // The editor remounts when its text is replaced; mark the new one.
+                    if let Some(editor) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("manifest")) {
+                        let _ = editor.set_attribute("readonly", "");
+                    }
+                }
+            }
+        });
+    }
+
+    // Commands from the host; `dsplay:ready` once listening.
+    {
+        let dispatcher = playground.dispatcher();
+        let origins = origins.clone();
+        let frames = playground.frame_count();
+        let autoplay = options.autoplay;
+        use_effect_with(enabled, move |&enabled| {
+            let listener = web_sys::window().filter(|_| enabled).map(|window| {
+                let origins = origins.clone();
+                let dispatcher = dispatcher.clone();
+                EventListener::new(&window, "message", move |event| {
+                    let Some(event) = event.dyn_ref::<MessageEvent>() else { return };
+                    // Anyone can post to a window: only the allow-list is heard.
+                    if !origins.iter().any(|origin| *origin == event.origin()) {
+                        return;
+                    }
+                    let data = event.data();
+                    let field = |name: &str| Reflect::get(&data, &JsValue::from_str(name)).ok();
+                    let kind = field("type").and_then(|v| v.as_string()).unwrap_or_default();
+                    let text = field("text").and_then(|v| v.as_string());
+                    let by = field("by").and_then(|v| v.as_f64());
+                    let frame = field("frame").and_then(|v| v.as_f64());
+                    match HostCommand::parse(&kind, text, by, frame) {
+                        Some(HostCommand::Load(text)) => match check_text(&text) {
+                            Ok(()) => dispatcher.dispatch(Action::LoadText(text)),
+                            Err(message) => post(&origins, "dsplay:error", &[("message", message.into())]),
+                        },
+                        Some(HostCommand::Play) => dispatcher.dispatch(Action::Play),
+                        Some(HostCommand::Pause) => dispatcher.dispatch(Action::Pause),
+                        Some(HostCommand::Step(by)) if by < 0 => dispatcher.dispatch(Action::StepBack),
+                        Some(HostCommand::Step(_)) => dispatcher.dispatch(Action::StepForward),
+                        Some(HostCommand::Seek(frame)) => dispatcher.dispatch(Action::Seek(frame)),
+                        None => {}
+                    }
+                })
+            });
+            if enabled {
+                post(&origins, "dsplay:ready", &[("frames", (frames as f64).into())]);
+                if autoplay {
+                    dispatcher.dispatch(Action::Play);
+                }
+            }
+            move || drop(listener)
+        });
+    }
+
+    // Every frame shown, a completed rollout, and the page's height.
+    {
+        let session = playground.session.clone();
+        let session_id = session.as_ref().map_or(0, |s| Rc::as_ptr(s) as usize);
+        let error = playground.error.as_ref().map(ToString::to_string);
+        let origins = origins.clone();
+        use_effect_with((playground.cursor, playground.console_revision, session_id, error), move |(cursor, _, _, error)| {
+            if enabled {
+                if let Some(message) = error {
+                    post(&origins, "dsplay:error", &[("message", message.clone().into())]);
+                }
+                let frames = session.as_ref().map_or(0, |s| s.frame_count());
+                if let Some(frame) = session.as_ref().and_then(|s| s.frame(*cursor)) {
+                    post(
+                        &origins,
+                        "dsplay:frame",
+                        &[
+                            ("index", (*cursor as f64).into()),
+                            ("frames", (frames as f64).into()),
+                            ("time", (frame.time_ms as f64).into()),
+                            ("cause", frame.cause.clone().into()),
+                        ],
+                    );
+                    if let Some(Marker::RolloutComplete(daemonset)) = &frame.marker {
+                        post(
+                            &origins,
+                            "dsplay:rollout-complete",
+                            &[("index", (*cursor as f64).into()), ("daemonset", daemonset.clone().into())],
+                        );
+                    }
+                }
+                let height = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()).map_or(0, |b| b.scroll_height());
+                post(&origins, "dsplay:height", &[("height", f64::from(height).into())]);
+            }
+        });
+    }
+}
+
+/// The limits a link has apply to a scenario loaded by message too.
+fn check_text(text: &str) -> Result<(), String> {
+    if text.len() > share::MAX_TEXT_BYTES {
+        return Err(LinkError::Share(share::ShareError::TooLarge).to_string());
+    }
+    let nodes = declared_nodes(text);
+    if nodes > MAX_LINK_NODES {
+        return Err(LinkError::TooManyNodes { nodes }.to_string());
+    }
+    Ok(())
+}
+
+/// Posts `{type, ...fields}` to the parent window, once per allowed origin: the browser
+/// delivers it only where the parent's origin is that one.
+fn post(origins: &[String], kind: &str, fields: &[(&str, JsValue)]) {
+    let Some(window) = web_sys::window() else { return };
+    let Ok(Some(parent)) = window.parent() else { return };
+    let message = Object::new();
+    let _ = Reflect::set(&message, &JsValue::from_str("type"), &JsValue::from_str(kind));
+    for (name, value) in fields {
+        let _ = Reflect::set(&message, &JsValue::from_str(name), value);
+    }
+    for origin in origins {
+        let _ = parent.post_message(&message, origin);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn query_options() {
+        let options = EmbedOptions::from_query(
+            "?embed=1&readonly=1&autoplay=1&step=12&editor=0&lang=zh&theme=dark&origins=https%3A%2F%2Fdocs.example.org,http://127.0.0.1:8000/,*,javascript:x",
+        );
+        assert_eq!(
+            options,
+            EmbedOptions {
+                embed: true,
+                readonly: true,
+                autoplay: true,
+                step: Some(12),
+                editor: false,
+                lang: Some(Lang::ZhHans),
+                theme: Some(Theme::Dark),
+                origins: vec!["https://docs.example.org".into(), "http://127.0.0.1:8000".into()],
+            }
+        );
+        assert!(!options.shows_editor());
+        let plain = EmbedOptions::from_query("");
+        assert_eq!(plain, EmbedOptions::default());
+        assert!(plain.shows_editor(), "editor=0 only matters when embedded");
+        let odd = EmbedOptions::from_query("embed&step=-3&theme=neon&lang=fr&x=%zz&editor=no");
+        assert!(odd.embed);
+        assert_eq!((odd.step, odd.theme, odd.lang, odd.editor), (None, None, None, false));
+    }
+
+    #[test]
+    fn origins_default_to_the_embedding_page() {
+        let listed = EmbedOptions::from_query("embed=1&origins=https://a.example,https://b.example");
+        assert_eq!(listed.allowed_origins(Some("https://evil.example"), "https://play.example"), ["https://a.example", "https://b.example"]);
+        let unlisted = EmbedOptions::from_query("embed=1");
+        assert_eq!(unlisted.allowed_origins(Some("https://docs.example"), "https://play.example"), ["https://docs.example"]);
+        assert_eq!(unlisted.allowed_origins(None, "https://play.example"), ["https://play.example"]);
+        assert_eq!(unlisted.allowed_origins(Some("null"), "null"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn origin_entries_name_exactly_one_origin() {
+        assert_eq!(normalize_origin("HTTPS://Docs.Example.org/"), Some("https://docs.example.org".into()));
+        assert_eq!(normalize_origin("http://[::1]:4179"), Some("http://[::1]:4179".into()));
+        for bad in ["*", "null", "", "https://", "https://a.example/path", "ftp://a.example", "https://a b", "https://:80"] {
+            assert_eq!(normalize_origin(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn referrer_origins() {
+        assert_eq!(origin_of_url("https://docs.example.org/guide/ds.html?x=1#y"), Some("https://docs.example.org".into()));
+        assert_eq!(origin_of_url("http://127.0.0.1:4179"), Some("http://127.0.0.1:4179".into()));
+        assert_eq!(origin_of_url(""), None);
+        assert_eq!(origin_of_url("about:blank"), None);
+    }
+
+    #[test]
+    fn host_commands() {
+        assert_eq!(HostCommand::parse("dsplay:load", Some("x".into()), None, None), Some(HostCommand::Load("x".into())));
+        assert_eq!(HostCommand::parse("dsplay:load", None, None, None), None);
+        assert_eq!(HostCommand::parse("dsplay:step", None, Some(-1.0), None), Some(HostCommand::Step(-1)));
+        assert_eq!(HostCommand::parse("dsplay:step", None, None, None), Some(HostCommand::Step(1)));
+        assert_eq!(HostCommand::parse("dsplay:seek", None, None, Some(4.0)), Some(HostCommand::Seek(4)));
+        assert_eq!(HostCommand::parse("dsplay:seek", None, None, Some(f64::NAN)), None);
+        assert_eq!(HostCommand::parse("dsplay:seek", None, None, Some(-2.0)), None);
+        assert_eq!(HostCommand::parse("dsplay:play", None, None, None), Some(HostCommand::Play));
+        assert_eq!(HostCommand::parse("dsplay:pause", None, None, None), Some(HostCommand::Pause));
+        assert_eq!(HostCommand::parse("webpackOk", None, None, None), None);
+    }
+}

@@ -1,0 +1,122 @@
+//! Strings of sharing and keeping work: the share bar, the embed snippet, what a
+//! link did, and the scenario's description. A struct per language, as in
+//! [`super::Strings`], so a missing translation does not compile.
+
+use dsplay_engine::share::ShareError;
+
+use super::Lang;
+use crate::share_link::LinkError;
+
+impl Lang {
+    pub fn share(self) -> &'static ShareStrings {
+        match self {
+            Lang::En => &EN,
+            Lang::ZhHans => &ZH_HANS,
+        }
+    }
+}
+
+pub struct ShareStrings {
+    pub copy_link: &'static str,
+    pub link_copied: &'static str,
+    pub link_label: &'static str,
+    pub embed: &'static str,
+    pub embed_label: &'static str,
+    pub copy_snippet: &'static str,
+    pub snippet_copied: &'static str,
+    pub close: &'static str,
+    pub previous_kept: &'static str,
+    pub restore_previous: &'static str,
+    pub dismiss: &'static str,
+    /// A link that was not opened, with the reason.
+    pub link_refused: fn(&str) -> String,
+    pub no_scenario: &'static str,
+    pub newer_format: fn(&str) -> String,
+    pub damaged: &'static str,
+    pub too_large: fn(usize) -> String,
+    pub not_utf8: &'static str,
+    pub too_many_nodes: fn(u64, u64) -> String,
+    pub description_heading: &'static str,
+}
+
+impl ShareStrings {
+    /// Why a link was refused, in this language.
+    pub fn reason(&self, error: &LinkError) -> String {
+        match error {
+            LinkError::Share(ShareError::MissingPayload) => self.no_scenario.to_owned(),
+            LinkError::Share(ShareError::UnsupportedVersion(version)) => (self.newer_format)(version),
+            LinkError::Share(ShareError::NotBase64 | ShareError::NotDeflate) => self.damaged.to_owned(),
+            LinkError::Share(ShareError::TooLarge) => (self.too_large)(dsplay_engine::share::MAX_TEXT_BYTES / 1024),
+            LinkError::Share(ShareError::NotUtf8) => self.not_utf8.to_owned(),
+            LinkError::TooManyNodes { nodes } => (self.too_many_nodes)(*nodes, crate::share_link::MAX_LINK_NODES),
+        }
+    }
+}
+
+static EN: ShareStrings = ShareStrings {
+    copy_link: "Copy link",
+    link_copied: "Link copied",
+    link_label: "Link to this scenario and frame",
+    embed: "Embed",
+    embed_label: "HTML to embed this scenario in a page",
+    copy_snippet: "Copy snippet",
+    snippet_copied: "Snippet copied",
+    close: "Close",
+    previous_kept: "A shared link opened here; your previous work was kept.",
+    restore_previous: "Restore your previous work",
+    dismiss: "Dismiss",
+    link_refused: |reason| format!("This link could not be opened: {reason}. Nothing was replaced."),
+    no_scenario: "it holds no scenario",
+    newer_format: |version| format!("it was made by a newer playground (format {version})"),
+    damaged: "it is damaged or cut short",
+    too_large: |kib| format!("its scenario is larger than {kib} KiB"),
+    not_utf8: "its text is not valid UTF-8",
+    too_many_nodes: |nodes, max| format!("its scenario has {nodes} nodes, and links carry at most {max}"),
+    description_heading: "About this scenario",
+};
+
+static ZH_HANS: ShareStrings = ShareStrings {
+    copy_link: "复制链接",
+    link_copied: "链接已复制",
+    link_label: "指向此场景和此帧的链接",
+    embed: "嵌入",
+    embed_label: "把此场景嵌入网页的 HTML",
+    copy_snippet: "复制代码",
+    snippet_copied: "代码已复制",
+    close: "关闭",
+    previous_kept: "已打开分享的链接；你之前的工作已保留。",
+    restore_previous: "恢复之前的工作",
+    dismiss: "忽略",
+    link_refused: |reason| format!("无法打开此链接：{reason}。当前内容未被替换。"),
+    no_scenario: "其中没有场景",
+    newer_format: |version| format!("它由更新版本的 Playground 生成（格式 {version}）"),
+    damaged: "链接已损坏或被截断",
+    too_large: |kib| format!("其中的场景超过 {kib} KiB"),
+    not_utf8: "其中的文本不是有效的 UTF-8",
+    too_many_nodes: |nodes, max| format!("其中的场景有 {nodes} 个节点，链接最多容纳 {max} 个"),
+    description_heading: "关于此场景",
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_refusal_has_a_reason_in_each_language() {
+        let errors = [
+            LinkError::Share(ShareError::MissingPayload),
+            LinkError::Share(ShareError::UnsupportedVersion("v2".into())),
+            LinkError::Share(ShareError::NotDeflate),
+            LinkError::Share(ShareError::TooLarge),
+            LinkError::Share(ShareError::NotUtf8),
+            LinkError::TooManyNodes { nodes: 6_000 },
+        ];
+        for lang in Lang::ALL {
+            for error in &errors {
+                assert!(!lang.share().reason(error).is_empty());
+            }
+        }
+        assert_eq!(Lang::En.share().reason(&errors[5]), "its scenario has 6000 nodes, and links carry at most 5000");
+        assert_eq!(Lang::ZhHans.share().reason(&errors[3]), "其中的场景超过 256 KiB");
+    }
+}
