@@ -12,6 +12,7 @@ use dsplay_engine::share::{self, ShareError};
 
 use std::rc::Rc;
 
+use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
@@ -172,11 +173,13 @@ pub fn open_page() -> Opening {
     let mut refused = None;
     let state = match from_fragment(&hash) {
         Some(Ok(view)) => {
+            // The playback speed is the viewer's own, not the link's.
+            let speed = saved.as_ref().and_then(|saved| saved.layout.speed.clone());
             if let Some(saved) = saved.filter(|saved| saved.text != view.text && saved.text != EXAMPLE_SCENARIO) {
                 storage::save(storage::PREVIOUS_KEY, &saved);
             }
             let lang = embed.lang.or(view.lang).unwrap_or(lang);
-            start(lang, &view.text, embed.step.or(view.frame), view.node, None)
+            start(lang, &view.text, embed.step.or(view.frame), view.node, speed)
         }
         link => {
             refused = link.and_then(Result::err);
@@ -244,6 +247,21 @@ pub fn use_address_bar(playground: &Playground, enabled: bool) {
     use_effect_with(key, move |_| {
         let timeout = enabled.then(|| Timeout::new(ADDRESS_DEBOUNCE_MS, move || replace_address(&view_of(&state))));
         move || drop(timeout)
+    });
+    // A link pasted into the address bar of an open playground changes only the
+    // fragment: reload, so it opens as any link does (and keeps the work aside).
+    // Our own replaceState fires no hashchange.
+    use_effect_with(enabled, |&enabled| {
+        let listener = web_sys::window().filter(|_| enabled).map(|window| {
+            EventListener::new(&window, "hashchange", |_| {
+                let location = web_sys::window().map(|w| w.location());
+                let hash = location.as_ref().and_then(|l| l.hash().ok()).unwrap_or_default();
+                if let (Some(location), Some(_)) = (location, from_fragment(&hash)) {
+                    let _ = location.reload();
+                }
+            })
+        });
+        move || drop(listener)
     });
 }
 

@@ -1,0 +1,152 @@
+// Share links, saved work and offline use, over the built dist/.
+import { test, expect } from "@playwright/test";
+import { deflateRawSync } from "node:zlib";
+
+// A link fragment as the playground writes it: raw deflate, base64url, no padding.
+const encode = (text) => `v1=${deflateRawSync(Buffer.from(text, "utf8"), { level: 9 }).toString("base64url")}`;
+
+const SHARED = `apiVersion: dsplay/v1
+kind: Scenario
+metadata:
+  name: shared-by-link
+spec:
+  description: |
+    **Shared** scenario. <script>window.pwned = true</script> <img src=x onerror="window.pwned = true">
+  nodePools:
+  - name: edge
+    count: 4
+  steps:
+  - settle
+---
+apiVersion: apps/v1
+kind: DaemonSet
+metadata:
+  name: agent
+spec:
+  selector:
+    matchLabels: {app: agent}
+  template:
+    metadata:
+      labels: {app: agent}
+    spec:
+      containers:
+      - name: agent
+        image: registry.k8s.io/pause:3.10
+`;
+
+const editor = (page) => page.locator("#manifest");
+
+test.beforeEach(async ({ page }) => {
+  page.on("pageerror", (error) => {
+    throw error;
+  });
+});
+
+test("a shared link opens its scenario, frame, node and language; its description stays text", async ({ page }) => {
+  await page.goto(`/#${encode(SHARED)}&f=2&n=edge-03&lang=zh`);
+  await expect(page.locator(".node-card")).toHaveCount(4);
+  await expect(editor(page)).toHaveValue(/name: shared-by-link/);
+  await expect(page.locator(".frame-counter")).toHaveAttribute("data-frame", "2");
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hans");
+  // The selected node stays in the view: the address bar still names it after its pause.
+  await expect.poll(() => page.evaluate(() => location.hash), { timeout: 5_000 }).toMatch(/&f=2&n=edge-03&lang=zh$/);
+  const description = page.locator(".scenario-description .markdown");
+  await expect(description.locator("strong")).toHaveText("Shared");
+  await expect(description).toContainText("<script>window.pwned = true</script>");
+  await expect(description).toContainText('<img src=x onerror="window.pwned = true">');
+  await expect(description.locator("script, img")).toHaveCount(0);
+  expect(await page.evaluate(() => window.pwned)).toBeUndefined();
+});
+
+test("opening a link keeps the previous work and offers it back", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator(".node-card").first()).toBeVisible();
+  const mine = (await editor(page).inputValue()).replace("name: getting-started", "name: my-own-work");
+  await editor(page).fill(mine);
+  await page.waitForTimeout(1_500); // autosave waits for a pause
+  await page.goto(`/?from=link#${encode(SHARED)}`);
+  await expect(editor(page)).toHaveValue(/name: shared-by-link/);
+  const restore = page.getByRole("button", { name: "Restore your previous work" });
+  await expect(restore).toBeVisible();
+  await restore.click();
+  await expect(editor(page)).toHaveValue(/name: my-own-work/);
+  await expect(restore).toBeHidden();
+});
+
+test("a broken or hostile link says why and replaces nothing", async ({ page }) => {
+  await page.goto("/#v1=AAAA");
+  await expect(page.getByRole("alert").filter({ hasText: "could not be opened" })).toContainText("damaged or cut short");
+  await expect(page.locator(".node-card")).toHaveCount(5); // the example, as before
+  const huge = SHARED.replace("count: 4", "count: 6000");
+  await page.goto(`/?x=1#${encode(huge)}`);
+  await expect(page.getByRole("alert").filter({ hasText: "could not be opened" })).toContainText("6000 nodes");
+  await expect(editor(page)).not.toHaveValue(/count: 6000/);
+  // Cut short: a real link missing its end.
+  const cut = encode(SHARED).slice(0, 60);
+  await page.goto(`/?y=1#${cut}`);
+  await expect(page.getByRole("alert").filter({ hasText: "could not be opened" })).toBeVisible();
+});
+
+test("the address bar follows edits after a pause, and Copy link shows the link", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator(".node-card").first()).toBeVisible();
+  await page.getByRole("button", { name: "Go to the first frame" }).click();
+  await expect.poll(() => page.evaluate(() => location.hash), { timeout: 5_000 }).toMatch(/^#v1=[A-Za-z0-9_-]+&f=0&lang=en$/);
+  await page.getByRole("button", { name: "Copy link" }).click();
+  const link = await page.locator(".share-text").inputValue();
+  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#v1=[A-Za-z0-9_-]+&f=0&lang=en$/);
+  await page.getByRole("button", { name: "Embed" }).click();
+  await expect(page.locator(".share-text")).toHaveValue(/^<iframe src="http:\/\/127\.0\.0\.1:\d+\/\?embed=1#v1=/);
+});
+
+test("reload and a later visit find the work restored: text, frame, layout", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator(".node-card").first()).toBeVisible();
+  const text = (await editor(page).inputValue()).replace("count: 3", "count: 4");
+  await editor(page).fill(text);
+  await page.getByRole("button", { name: "Apply", exact: true }).click();
+  await expect(page.locator(".node-card")).toHaveCount(6);
+  await page.getByRole("button", { name: "Go to the first frame" }).click();
+  await page.getByRole("button", { name: "Step forward" }).click();
+  await page.getByRole("button", { name: "Step forward" }).click();
+  await page.locator(".speed select").selectOption("2×");
+  await page.waitForTimeout(1_500);
+  await page.reload();
+  await expect(page.locator(".node-card")).toHaveCount(6);
+  await expect(page.locator(".frame-counter")).toHaveAttribute("data-frame", "2");
+  // A visit without a link reads the saved work.
+  await page.goto("/");
+  await expect(page.locator(".node-card")).toHaveCount(6);
+  await expect(editor(page)).toHaveValue(/count: 4/);
+  await expect(page.locator(".frame-counter")).toHaveAttribute("data-frame", "2");
+  await expect(page.locator(".speed select")).toHaveValue("2×");
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem("dsplay.work")));
+  expect(saved.version).toBe(1);
+  expect(saved.frame).toBe(2);
+});
+
+test("after the first visit the app opens offline", async ({ page, context }) => {
+  await page.goto("/");
+  await expect(page.locator(".node-card").first()).toBeVisible();
+  // The service worker controls the page and has cached the build's wasm.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          if (!navigator.serviceWorker.controller) return false;
+          const names = await caches.keys();
+          for (const name of names) {
+            const keys = await (await caches.open(name)).keys();
+            if (keys.some((r) => r.url.endsWith(".wasm")) && keys.some((r) => r.url.endsWith("/"))) return true;
+          }
+          return false;
+        }),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("DaemonSet Playground");
+  await expect(page.locator(".node-card").first()).toBeVisible();
+  await context.setOffline(false);
+});
