@@ -2,9 +2,9 @@
 
 use yew::prelude::*;
 
-use crate::components::{ClusterPane, Header, ManifestEditor, ShareBar};
+use crate::components::{ClusterPane, GalleryPicker, Header, ManifestEditor, ShareBar};
 use crate::embed::use_embed;
-use crate::hooks::{use_lang_preference, use_playback};
+use crate::hooks::{use_lang_preference, use_playback, use_timeline_keys};
 use crate::markdown::ScenarioDescription;
 use crate::share_link::{open_page, use_address_bar};
 use crate::state::Playground;
@@ -16,6 +16,7 @@ pub fn app() -> Html {
     let opening = use_memo((), |_| open_page());
     let playground = use_reducer(|| opening.state.clone());
     use_playback(&playground);
+    use_timeline_keys(&playground);
     use_lang_preference(playground.lang);
     let embed = &opening.embed;
     use_address_bar(&playground, !embed.embed);
@@ -26,6 +27,7 @@ pub fn app() -> Html {
             if !embed.embed {
                 <Header />
                 <ShareBar refused={opening.refused.clone()} />
+                <GalleryPicker />
             }
             <main class={classes!("workspace", (!embed.shows_editor()).then_some("no-editor"))}>
                 if embed.shows_editor() {

@@ -5,6 +5,7 @@
 mod daemonset;
 mod node;
 mod pod;
+pub mod rollout;
 pub mod why;
 
 use std::collections::BTreeMap;

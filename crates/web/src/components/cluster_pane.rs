@@ -3,7 +3,10 @@
 use yew::prelude::*;
 
 use super::console::Console;
-use super::event_list::EventList;
+use super::dense_cluster::{DenseCluster, DENSE_THRESHOLD};
+use super::event_filter::{FilteredEvents, FilteredEventsProps};
+use super::rollout_chart::RolloutChart;
+use super::why_panel::WhyPanel;
 use super::node_card::NodeCard;
 use super::status_line::StatusLine;
 use super::timeline::Timeline;
@@ -34,15 +37,25 @@ pub fn cluster_pane() -> Html {
                     if view.pools.is_empty() {
                         <p class="empty">{ strings.no_nodes }</p>
                     }
-                    { for view.pools.iter().map(|pool| html! {
-                        <section class="pool" aria-label={(strings.pool_heading)(&pool.name, pool.nodes.len())}>
-                            <h3 class="pool-name">{ (strings.pool_heading)(&pool.name, pool.nodes.len()) }</h3>
-                            <ul class="nodes">
-                                { for pool.nodes.iter().map(|node| html! { <NodeCard node={node.clone()} {lang} /> }) }
-                            </ul>
-                        </section>
-                    }) }
-                    <EventList events={frame.state.events.iter().rev().take(12).cloned().collect::<Vec<_>>()} {lang} />
+                    <RolloutChart />
+                    <div class="cluster-body">
+                        <div class="cluster-nodes">
+                            if view.pools.iter().map(|pool| pool.nodes.len()).sum::<usize>() > DENSE_THRESHOLD {
+                                <DenseCluster view={view.clone()} {lang} />
+                            } else {
+                                { for view.pools.iter().map(|pool| html! {
+                                    <section class="pool" aria-label={(strings.pool_heading)(&pool.name, pool.nodes.len())}>
+                                        <h3 class="pool-name">{ (strings.pool_heading)(&pool.name, pool.nodes.len()) }</h3>
+                                        <ul class="nodes">
+                                            { for pool.nodes.iter().map(|node| html! { <NodeCard node={node.clone()} {lang} /> }) }
+                                        </ul>
+                                    </section>
+                                }) }
+                            }
+                        </div>
+                        <aside class="cluster-side"><WhyPanel /></aside>
+                    </div>
+                    <FilteredEvents ..FilteredEventsProps::of(&frame.state, lang) />
                 </>
             }
         }

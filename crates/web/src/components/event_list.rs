@@ -11,6 +11,9 @@ pub struct EventListProps {
     /// Newest first.
     pub events: Vec<Event>,
     pub lang: Lang,
+    /// Controls shown under the heading (the event filters).
+    #[prop_or_default]
+    pub children: Html,
 }
 
 #[function_component(EventList)]
@@ -19,6 +22,7 @@ pub fn event_list(props: &EventListProps) -> Html {
     html! {
         <section class="events" aria-labelledby="events-heading">
             <h3 id="events-heading">{ strings.events_heading }</h3>
+            { props.children.clone() }
             if props.events.is_empty() {
                 <p class="empty">{ strings.no_events }</p>
             } else {

@@ -2,23 +2,32 @@
 
 mod cluster_pane;
 mod console;
+mod dense_cluster;
+mod event_filter;
 mod event_list;
+mod gallery_picker;
 mod header;
 mod icon;
 mod manifest_editor;
+mod node_actions;
 mod node_card;
 mod pod_chip;
+mod rollout_chart;
 mod share_bar;
 mod status_line;
 mod timeline;
+mod why_panel;
 
 pub use cluster_pane::ClusterPane;
 pub use console::Console;
 pub use event_list::EventList;
+pub use gallery_picker::{GalleryEntry, GalleryPicker, GALLERY};
 pub use header::Header;
 pub use manifest_editor::{highlight_line, ManifestEditor, Token};
 pub use node_card::{NodeCard, NodeCardProps};
 pub use pod_chip::{PodChip, PodChipProps};
 pub use share_bar::ShareBar;
 pub use status_line::{StatusLine, StatusLineProps};
+pub use rollout_chart::{RolloutChart, ScrubberMarkers};
 pub use timeline::Timeline;
+pub use why_panel::WhyPanel;

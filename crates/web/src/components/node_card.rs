@@ -6,6 +6,7 @@ use yew::prelude::*;
 use super::pod_chip::PodChip;
 use crate::cluster_view::{NodeReadiness, NodeView};
 use crate::i18n::Lang;
+use crate::state::{Action, Playground};
 
 #[derive(Properties, PartialEq)]
 pub struct NodeCardProps {
@@ -17,6 +18,14 @@ pub struct NodeCardProps {
 pub fn node_card(props: &NodeCardProps) -> Html {
     let strings = props.lang.strings();
     let node = &props.node;
+    // Selecting a card opens the why / why not panel; outside the app (no
+    // context) the card is display only.
+    let playground = use_context::<Playground>();
+    let selected = playground.as_ref().is_some_and(|p| p.selected_node.as_deref() == Some(node.name.as_str()));
+    let select = playground.map(|playground| {
+        let name = node.name.clone();
+        Callback::from(move |_: MouseEvent| playground.dispatch(Action::SelectNode(Some(name.clone()))))
+    });
     let (readiness_class, readiness) = match node.readiness {
         NodeReadiness::Ready => ("badge badge-ok", strings.node_ready),
         NodeReadiness::NotReady => ("badge badge-bad", strings.node_not_ready),
@@ -27,12 +36,20 @@ pub fn node_card(props: &NodeCardProps) -> Html {
         "node-card",
         (node.readiness != NodeReadiness::Ready).then_some("is-not-ready"),
         node.unschedulable.then_some("is-cordoned"),
+        selected.then_some("is-selected"),
     );
     html! {
-        <li class={class} aria-labelledby={heading_id.clone()} data-node={node.name.clone()}>
+        <li class={class} aria-labelledby={heading_id.clone()} data-node={node.name.clone()} onclick={select.clone()}>
             <div class="node-head">
                 <span class="node-icon" aria-hidden="true">{ "▣" }</span>
-                <h4 class="node-name" id={heading_id}>{ &node.name }</h4>
+                if let Some(onclick) = select {
+                    <h4 class="node-name-heading">
+                        <button type="button" class="node-name node-select" id={heading_id} aria-pressed={selected.to_string()}
+                            title={(props.lang.panels().select_node)(&node.name)} {onclick}>{ &node.name }</button>
+                    </h4>
+                } else {
+                    <h4 class="node-name" id={heading_id}>{ &node.name }</h4>
+                }
                 <span class={readiness_class}>{ readiness }</span>
             </div>
             if node.unschedulable || node.control_plane {

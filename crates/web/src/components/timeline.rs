@@ -86,6 +86,7 @@ pub fn timeline() -> Html {
                 value={cursor.to_string()} aria-label={strings.scrubber}
                 aria-valuetext={(strings.frame_of)((cursor + 1).min(count), count)}
                 oninput={on_scrub} />
+            <super::rollout_chart::ScrubberMarkers />
             if !steps.is_empty() {
                 <ol class="steps" aria-label={strings.steps_heading}>
                     { for steps.iter().map(|step| {

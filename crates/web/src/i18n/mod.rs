@@ -4,8 +4,11 @@
 //! compile error rather than an English word in a Chinese page.
 
 mod en;
+mod panels;
 mod share;
 mod zh_hans;
+
+pub use panels::PanelStrings;
 
 /// The languages of the interface.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

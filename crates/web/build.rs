@@ -1,0 +1,70 @@
+//! Embeds the scenario gallery: reads `gallery/index.yaml` at the repository
+//! root and writes `$OUT_DIR/gallery.rs`, a table of entries whose scenario text
+//! is `include_str!`ed. Entries whose file is missing (a checkout without the
+//! `../shared` specs beside it) are left out with a warning, not an error.
+
+use std::env;
+use std::fmt::Write as _;
+use std::fs;
+use std::path::PathBuf;
+
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+struct Index {
+    entries: Vec<Entry>,
+}
+
+#[derive(Deserialize)]
+struct Entry {
+    file: String,
+    category: String,
+    title: Text,
+    #[serde(default)]
+    explanation: Option<Text>,
+}
+
+#[derive(Deserialize, Default)]
+struct Text {
+    #[serde(default)]
+    en: String,
+    #[serde(default)]
+    zh: String,
+}
+
+fn main() {
+    let manifest_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap_or_default());
+    let root = manifest_dir.join("../..");
+    let index_path = root.join("gallery/index.yaml");
+    println!("cargo:rerun-if-changed={}", index_path.display());
+    println!("cargo:rerun-if-changed=build.rs");
+    let entries = match fs::read_to_string(&index_path).map_err(|e| e.to_string()).and_then(|text| {
+        serde_yaml::from_str::<Index>(&text).map_err(|e| e.to_string())
+    }) {
+        Ok(index) => index.entries,
+        Err(error) => {
+            println!("cargo:warning=gallery/index.yaml not embedded: {error}");
+            Vec::new()
+        }
+    };
+    let mut out = String::from("pub static GALLERY: &[GalleryEntry] = &[\n");
+    for entry in entries {
+        let path = root.join(&entry.file);
+        let Ok(path) = path.canonicalize() else {
+            println!("cargo:warning=gallery entry {} left out: file not found", entry.file);
+            continue;
+        };
+        println!("cargo:rerun-if-changed={}", path.display());
+        let explanation = entry.explanation.unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "    GalleryEntry {{ file: {:?}, category: {:?}, title_en: {:?}, title_zh: {:?}, explanation_en: {:?}, explanation_zh: {:?}, text: include_str!({:?}) }},",
+            entry.file, entry.category, entry.title.en, entry.title.zh, explanation.en, explanation.zh, path.display().to_string()
+        );
+    }
+    out.push_str("];\n");
+    let out_dir = PathBuf::from(env::var("OUT_DIR").unwrap_or_default());
+    if let Err(error) = fs::write(out_dir.join("gallery.rs"), out) {
+        panic!("cannot write the gallery table: {error}");
+    }
+}

@@ -1,0 +1,143 @@
+//! The scenario gallery (`gallery/index.yaml`, embedded at build time by
+//! build.rs): pick a scenario and it replaces the editor's text and loads.
+//! Unapplied edits are not lost silently: the picker asks first, and the text
+//! it replaced can always be put back.
+
+use yew::prelude::*;
+
+use crate::i18n::Lang;
+use crate::state::{Action, Playground};
+
+/// One gallery scenario, with its titles and explanations in both languages.
+#[derive(Debug)]
+pub struct GalleryEntry {
+    /// Path relative to the repository root, as the index names it.
+    pub file: &'static str,
+    pub category: &'static str,
+    pub title_en: &'static str,
+    pub title_zh: &'static str,
+    pub explanation_en: &'static str,
+    pub explanation_zh: &'static str,
+    pub text: &'static str,
+}
+
+include!(concat!(env!("OUT_DIR"), "/gallery.rs"));
+
+impl GalleryEntry {
+    pub fn title(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::ZhHans if !self.title_zh.is_empty() => self.title_zh,
+            _ => self.title_en,
+        }
+    }
+
+    pub fn explanation(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::ZhHans if !self.explanation_zh.is_empty() => self.explanation_zh,
+            _ => self.explanation_en,
+        }
+    }
+}
+
+/// Categories in the index's order.
+fn categories() -> Vec<&'static str> {
+    let mut seen: Vec<&'static str> = Vec::new();
+    for entry in GALLERY {
+        if !seen.contains(&entry.category) {
+            seen.push(entry.category);
+        }
+    }
+    seen
+}
+
+#[function_component(GalleryPicker)]
+pub fn gallery_picker() -> Html {
+    // The entry waiting for confirmation, and the text the last load replaced.
+    let confirming = use_state(|| None::<usize>);
+    let previous = use_state(|| None::<String>);
+    let Some(playground) = use_context::<Playground>() else {
+        return Html::default();
+    };
+    let lang = playground.lang;
+    let text = lang.panels();
+    let load = {
+        let (playground, confirming, previous) = (playground.clone(), confirming.clone(), previous.clone());
+        move |index: usize| {
+            if let Some(entry) = GALLERY.get(index) {
+                previous.set(Some(playground.text.clone()));
+                confirming.set(None);
+                playground.dispatch(Action::LoadText(entry.text.to_string()));
+            }
+        }
+    };
+    let pick = |index: usize| {
+        let (load, confirming, unsaved) = (load.clone(), confirming.clone(), !playground.is_applied());
+        Callback::from(move |_: MouseEvent| if unsaved { confirming.set(Some(index)) } else { load(index) })
+    };
+    let confirm_box = confirming.and_then(|index| GALLERY.get(index).map(|entry| (index, entry))).map(|(index, entry)| {
+        let replace = {
+            let load = load.clone();
+            Callback::from(move |_: MouseEvent| load(index))
+        };
+        let cancel = {
+            let confirming = confirming.clone();
+            Callback::from(move |_: MouseEvent| confirming.set(None))
+        };
+        html! {
+            <div class="gallery-confirm" role="alertdialog" aria-labelledby="gallery-confirm-text">
+                <p id="gallery-confirm-text"><strong>{ entry.title(lang) }</strong>{ " — " }{ text.gallery_confirm }</p>
+                <button type="button" class="btn primary" onclick={replace} data-gallery-confirm="replace">{ text.gallery_replace }</button>
+                <button type="button" class="btn" onclick={cancel}>{ text.gallery_cancel }</button>
+            </div>
+        }
+    });
+    let restore = (*previous).clone().map(|old| {
+        let (playground, previous) = (playground.clone(), previous.clone());
+        let onclick = Callback::from(move |_: MouseEvent| {
+            previous.set(Some(playground.text.clone()));
+            playground.dispatch(Action::LoadText(old.clone()));
+        });
+        html! { <button type="button" class="btn" {onclick} data-gallery-restore="">{ text.gallery_restore }</button> }
+    });
+    html! {
+        <details class="gallery-picker">
+            <summary class="btn">{ text.gallery_open }{ format!(" ({})", GALLERY.len()) }</summary>
+            <div class="gallery-body">
+                <h2>{ text.gallery_heading }</h2>
+                { for confirm_box }
+                { for restore }
+                { for categories().into_iter().map(|category| html! {
+                    <section class="gallery-category">
+                        <h3>{ (text.gallery_category)(category) }</h3>
+                        <ul>
+                            { for GALLERY.iter().enumerate().filter(|(_, e)| e.category == category).map(|(index, entry)| html! {
+                                <li class="gallery-entry" data-gallery-file={entry.file}>
+                                    <div>
+                                        <strong>{ entry.title(lang) }</strong>
+                                        <p>{ entry.explanation(lang) }</p>
+                                    </div>
+                                    <button type="button" class="btn" onclick={pick(index)}>{ text.gallery_load }</button>
+                                </li>
+                            }) }
+                        </ul>
+                    </section>
+                }) }
+            </div>
+        </details>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_gallery_scenario_is_embedded_and_loads() {
+        assert!(GALLERY.len() >= 30, "the index lists the gallery and the conformance scenarios");
+        for entry in GALLERY {
+            assert!(!entry.title_en.is_empty() && !entry.title_zh.is_empty(), "{} has both titles", entry.file);
+            assert!(dsplay_engine::simulation::Simulation::load(entry.text).is_ok(), "{} loads", entry.file);
+        }
+        assert!(GALLERY.iter().any(|e| e.file.starts_with("../shared/conformance/")));
+    }
+}

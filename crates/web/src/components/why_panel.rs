@@ -1,0 +1,167 @@
+//! The "why / why not" panel for the selected node: for each DaemonSet, where
+//! its pod stands and every rule the controller and the scheduler applied, in
+//! words, each marked as allowing or blocking the pod.
+
+use yew::prelude::*;
+
+use super::node_actions::NodeActions;
+use crate::cluster_view::why::{DaemonSetWhy, NodeWhy, Outcome, SchedulerCheck};
+use crate::cluster_view::{pool_of, ClusterView};
+use crate::i18n::PanelStrings;
+use crate::state::{Action, Playground};
+use dsplay_model::node_affinity::AffinityCheckKind;
+
+#[function_component(WhyPanel)]
+pub fn why_panel() -> Html {
+    let Some(playground) = use_context::<Playground>() else {
+        return Html::default();
+    };
+    let lang = playground.lang;
+    let text = lang.panels();
+    let Some(node) = playground.selected_node.clone() else {
+        return html! { <p class="why-hint">{ text.select_hint }</p> };
+    };
+    let frame = playground.session.as_ref().and_then(|session| session.frame(playground.cursor));
+    let explanation = frame.as_ref().and_then(|frame| NodeWhy::of(&frame.state, &node));
+    let view = frame.as_ref().map(|frame| ClusterView::of(&frame.state));
+    let node_view = view.as_ref().and_then(|view| view.pools.iter().flat_map(|pool| &pool.nodes).find(|n| n.name == node)).cloned();
+    let next_name = view.as_ref().map(|view| next_node_name(view, pool_of(&node))).unwrap_or_default();
+    drop(frame);
+    let close = {
+        let playground = playground.clone();
+        Callback::from(move |_: MouseEvent| playground.dispatch(Action::SelectNode(None)))
+    };
+    html! {
+        <section class="why-panel" aria-labelledby="why-heading" data-node={node.clone()}>
+            <div class="why-head">
+                <h3 id="why-heading">{ (text.why_heading)(&node) }</h3>
+                <button type="button" class="btn" onclick={close}>{ text.close }</button>
+            </div>
+            <NodeActions node={node.clone()} cordoned={node_view.as_ref().is_some_and(|n| n.unschedulable)}
+                pool={pool_of(&node).to_string()} next_name={next_name} {lang} />
+            {
+                match explanation {
+                    None => html! { <p class="empty">{ text.node_gone }</p> },
+                    Some(why) if why.daemonsets.is_empty() => html! { <p class="empty">{ text.no_daemonsets }</p> },
+                    Some(why) => why.daemonsets.iter().map(|ds| daemonset(ds, text)).collect::<Html>(),
+                }
+            }
+        </section>
+    }
+}
+
+/// The next free `<pool>-NN` name, as `node add` expects.
+fn next_node_name(view: &ClusterView, pool: &str) -> String {
+    let highest = view
+        .pools
+        .iter()
+        .filter(|p| p.name == pool)
+        .flat_map(|p| &p.nodes)
+        .filter_map(|n| n.name.rsplit_once('-').and_then(|(_, number)| number.parse::<u32>().ok()))
+        .max()
+        .unwrap_or(0);
+    format!("{pool}-{:02}", highest + 1)
+}
+
+fn outcome_class(outcome: &Outcome) -> &'static str {
+    match outcome {
+        Outcome::Running | Outcome::Kept => "badge badge-ok",
+        Outcome::Pending | Outcome::Evicting => "badge badge-bad",
+        Outcome::Terminating | Outcome::Missing => "badge badge-warn",
+        Outcome::NotEligible => "badge",
+    }
+}
+
+/// One line: a mark (shape and word, never colour alone), the rule, the reason.
+fn rule_line(pass: Option<bool>, rule: Html, reason: String, text: &PanelStrings, extra_class: &'static str) -> Html {
+    let (class, mark, word) = match pass {
+        Some(true) => ("rule is-pass", "✓", text.allows),
+        Some(false) => ("rule is-fail", "✗", text.blocks),
+        None => ("rule is-neutral", "–", text.neutral),
+    };
+    html! {
+        <li class={classes!(class, extra_class)}>
+            <span class="rule-mark" aria-hidden="true">{ mark }</span>
+            <span class="visually-hidden">{ word }{ ": " }</span>
+            <span class="rule-text">{ rule }</span>
+            <span class="rule-reason">{ reason }</span>
+        </li>
+    }
+}
+
+fn daemonset(ds: &DaemonSetWhy, text: &PanelStrings) -> Html {
+    let mut rules: Vec<Html> = Vec::new();
+    if let Some(check) = &ds.node_name {
+        rules.push(rule_line(Some(check.matched), html! { <code>{ "nodeName" }</code> }, (text.node_name_rule)(check), text, ""));
+    }
+    for rule in &ds.affinity {
+        let (label, indent) = match rule.check.kind {
+            AffinityCheckKind::NodeSelector => (html! { <><code>{ "nodeSelector " }</code><code>{ &rule.check.rule }</code></> }, ""),
+            AffinityCheckKind::Term => (html! { <code>{ (text.term_rule)(rule.check.term.unwrap_or_default()) }</code> }, ""),
+            _ => (html! { <code>{ &rule.check.rule }</code> }, "is-nested"),
+        };
+        rules.push(rule_line(Some(rule.check.matched), label, (text.affinity_reason)(rule), text, indent));
+    }
+    for taint in &ds.taints {
+        let pass = match taint.effect.as_str() {
+            "NoSchedule" | "NoExecute" => Some(!taint.blocks_scheduling()),
+            _ => None,
+        };
+        rules.push(rule_line(pass, html! { <code>{ &taint.taint }</code> }, (text.taint_reason)(taint), text, ""));
+    }
+    let badge = (text.outcome_badge)(&ds.outcome);
+    html! {
+        <article class="why-ds" data-daemonset={ds.name.clone()} data-outcome={format!("{:?}", ds.outcome)}>
+            <h4>
+                <span class="why-ds-name">{ format!("{}/{}", ds.namespace, ds.name) }</span>
+                <span class={outcome_class(&ds.outcome)}>{ badge }</span>
+            </h4>
+            <p class="why-summary">{ (text.outcome_summary)(&ds.outcome) }</p>
+            if !ds.pods.is_empty() {
+                <p class="why-pods">
+                    { text.pods_here }{ ": " }
+                    { for ds.pods.iter().map(|pod| html! { <code>{ format!("{} ({}{})", pod.name, pod.phase, if pod.terminating { ", Terminating" } else { "" }) }</code> }) }
+                </p>
+            }
+            <p class="why-verdict"><code>{ (text.verdict)(ds.verdict.should_run, ds.verdict.should_continue_running) }</code></p>
+            <h5>{ text.controller_rules }</h5>
+            if rules.is_empty() {
+                <p class="why-none">{ text.no_rules }</p>
+            } else {
+                <ul class="why-rules">{ for rules }</ul>
+            }
+            <h5>{ text.scheduler_heading }</h5>
+            { scheduler(ds.scheduler.as_ref(), text) }
+        </article>
+    }
+}
+
+fn scheduler(check: Option<&SchedulerCheck>, text: &PanelStrings) -> Html {
+    let Some(check) = check else {
+        return html! { <p class="why-none">{ text.scheduler_skipped }</p> };
+    };
+    let intro = if check.hypothetical {
+        text.scheduler_hypothetical
+    } else if check.bound {
+        text.scheduler_bound
+    } else {
+        text.scheduler_pending
+    };
+    html! {
+        <>
+            <p class="why-none">{ intro }</p>
+            <ul class="why-rules why-plugins">
+                { for check.plugins.iter().map(|plugin| rule_line(
+                    Some(plugin.unfit.is_none()),
+                    html! { <code>{ plugin.plugin }</code> },
+                    plugin.unfit.clone().unwrap_or_else(|| text.plugin_fits.to_string()),
+                    text,
+                    "",
+                )) }
+            </ul>
+            if let Some(message) = &check.failed_scheduling {
+                <p class="why-failed"><strong>{ text.failed_scheduling }{ ": " }</strong><code>{ message }</code></p>
+            }
+        </>
+    }
+}

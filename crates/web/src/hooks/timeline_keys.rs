@@ -1,0 +1,49 @@
+//! Keyboard control of the timeline: Space plays or pauses, ← and → step one
+//! frame. Keys typed into the editor, the console or any other field are left
+//! alone, and so are keys with a modifier.
+
+use gloo::events::EventListener;
+use wasm_bindgen::JsCast;
+use web_sys::KeyboardEvent;
+use yew::prelude::*;
+
+use crate::state::{Action, Playground};
+
+/// Whether the key belongs to what has focus: text fields, selects and the
+/// scrubber take every key, buttons take Space (it presses them).
+fn belongs_to_focus(target: Option<web_sys::EventTarget>, key: &str) -> bool {
+    let Some(element) = target.and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
+        return false;
+    };
+    let tag = element.tag_name().to_ascii_uppercase();
+    matches!(tag.as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+        || (key == " " && matches!(tag.as_str(), "BUTTON" | "SUMMARY" | "A"))
+        || element.closest("[contenteditable=''], [contenteditable='true'], .manifest-editor").ok().flatten().is_some()
+}
+
+#[hook]
+pub fn use_timeline_keys(playground: &Playground) {
+    let playground = playground.clone();
+    let playing = playground.playing;
+    use_effect_with(playing, move |_| {
+        let listener = web_sys::window().and_then(|w| w.document()).map(|document| {
+            EventListener::new(&document, "keydown", move |event| {
+                let Some(event) = event.dyn_ref::<KeyboardEvent>() else { return };
+                if event.ctrl_key() || event.meta_key() || event.alt_key() || belongs_to_focus(event.target(), &event.key()) {
+                    return;
+                }
+                let action = match event.key().as_str() {
+                    " " => Some(if playing { Action::Pause } else { Action::Play }),
+                    "ArrowLeft" => Some(Action::StepBack),
+                    "ArrowRight" => Some(Action::StepForward),
+                    _ => None,
+                };
+                if let Some(action) = action {
+                    event.prevent_default();
+                    playground.dispatch(action);
+                }
+            })
+        });
+        move || drop(listener)
+    });
+}

@@ -1,0 +1,121 @@
+//! Strings of the trainer panels: why / why not, node actions, node pools,
+//! the rollout chart, event filters, the gallery and the dense cluster view.
+//! A struct per language, as in [`super::Strings`], so a missing translation
+//! does not compile.
+
+mod en;
+mod zh_hans;
+
+use crate::cluster_view::why::{NodeNameCheck, Outcome, RuleCheck, TaintCheck};
+
+use super::Lang;
+
+impl Lang {
+    pub fn panels(self) -> &'static PanelStrings {
+        match self {
+            Lang::En => &en::PANELS,
+            Lang::ZhHans => &zh_hans::PANELS,
+        }
+    }
+}
+
+pub struct PanelStrings {
+    // Why / why not.
+    pub why_heading: fn(&str) -> String,
+    pub close: &'static str,
+    pub node_gone: &'static str,
+    pub no_daemonsets: &'static str,
+    pub outcome_badge: fn(&Outcome) -> &'static str,
+    pub outcome_summary: fn(&Outcome) -> &'static str,
+    pub verdict: fn(bool, bool) -> String,
+    pub controller_rules: &'static str,
+    pub no_rules: &'static str,
+    pub allows: &'static str,
+    pub blocks: &'static str,
+    pub neutral: &'static str,
+    pub node_name_rule: fn(&NodeNameCheck) -> String,
+    pub affinity_reason: fn(&RuleCheck) -> String,
+    pub term_rule: fn(usize) -> String,
+    pub taint_reason: fn(&TaintCheck) -> String,
+    pub scheduler_heading: &'static str,
+    pub scheduler_skipped: &'static str,
+    pub scheduler_hypothetical: &'static str,
+    pub scheduler_bound: &'static str,
+    pub scheduler_pending: &'static str,
+    pub plugin_fits: &'static str,
+    pub failed_scheduling: &'static str,
+    pub pods_here: &'static str,
+    pub select_hint: &'static str,
+    pub select_node: fn(&str) -> String,
+
+    // Node actions.
+    pub actions_heading: fn(&str) -> String,
+    pub actions_hint: &'static str,
+    pub cordon: &'static str,
+    pub uncordon: &'static str,
+    pub drain: &'static str,
+    pub label: &'static str,
+    pub label_placeholder: &'static str,
+    pub taint: &'static str,
+    pub taint_placeholder: &'static str,
+    pub node_down: &'static str,
+    pub node_up: &'static str,
+    pub delete_node: &'static str,
+    pub add_node: fn(&str) -> String,
+
+    // Node pools.
+    pub pools_heading: &'static str,
+    pub pools_hint: &'static str,
+    pub pool_name: &'static str,
+    pub pool_count: &'static str,
+    pub pool_role: &'static str,
+    pub role_worker: &'static str,
+    pub role_control_plane: &'static str,
+    pub pool_labels: &'static str,
+    pub pool_taints: &'static str,
+    pub pool_cpu: &'static str,
+    pub pool_memory: &'static str,
+    pub pool_pods: &'static str,
+    pub add_pool: &'static str,
+    pub remove_pool: &'static str,
+    pub apply_pools: &'static str,
+    pub pools_unreadable: fn(&str) -> String,
+
+    // Rollout chart and keyboard.
+    pub chart_heading: &'static str,
+    pub chart_label: fn(&str, usize) -> String,
+    pub series_desired: &'static str,
+    pub series_available: &'static str,
+    pub series_updated: &'static str,
+    pub marker_step: &'static str,
+    pub marker_update: fn(&str) -> String,
+    pub marker_complete: fn(&str) -> String,
+    pub marker_blocked: &'static str,
+    pub blocked_definition: &'static str,
+    pub keyboard_hint: &'static str,
+
+    // Events.
+    pub filter_node: &'static str,
+    pub filter_object: &'static str,
+    pub filter_all: &'static str,
+    pub events_shown: fn(usize, usize) -> String,
+
+    // Gallery.
+    pub gallery_open: &'static str,
+    pub gallery_heading: &'static str,
+    pub gallery_category: fn(&str) -> &'static str,
+    pub gallery_load: &'static str,
+    pub gallery_confirm: &'static str,
+    pub gallery_replace: &'static str,
+    pub gallery_cancel: &'static str,
+    pub gallery_restore: &'static str,
+
+    // Dense view.
+    pub dense_heading: fn(usize) -> String,
+    pub dense_hint: &'static str,
+    pub dense_ok: &'static str,
+    pub dense_progress: &'static str,
+    pub dense_none: &'static str,
+    pub dense_bad: &'static str,
+    pub dense_cordoned: &'static str,
+}

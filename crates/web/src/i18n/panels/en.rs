@@ -1,0 +1,156 @@
+//! English.
+
+use crate::cluster_view::why::{Outcome, TolerationSource};
+
+use super::PanelStrings;
+
+pub(super) static PANELS: PanelStrings = PanelStrings {
+    why_heading: |node| format!("Why / why not on {node}"),
+    close: "Close",
+    node_gone: "This node does not exist at this frame.",
+    no_daemonsets: "No DaemonSet exists at this frame.",
+    outcome_badge: |outcome| match outcome {
+        Outcome::Running => "pod runs here",
+        Outcome::Pending => "pod Pending",
+        Outcome::Terminating => "pod terminating",
+        Outcome::Evicting => "pod being removed",
+        Outcome::Kept => "pod kept",
+        Outcome::Missing => "pod coming",
+        Outcome::NotEligible => "no pod",
+    },
+    outcome_summary: |outcome| match outcome {
+        Outcome::Running => "A daemon pod runs here: every rule below lets it.",
+        Outcome::Pending => "The controller created a pod for this node, but the scheduler cannot bind it (see the scheduler's verdict).",
+        Outcome::Terminating => "The pod here is terminating; the controller waits for it to go before it acts again.",
+        Outcome::Evicting => "A pod is here, but shouldContinueRunning is false: the controller deletes it.",
+        Outcome::Kept => "shouldRun is false, so no new pod would be created here, but shouldContinueRunning is true: the running pod stays.",
+        Outcome::Missing => "The node should run a pod and has none yet: the controller creates it at its next sync.",
+        Outcome::NotEligible => "No pod: the node should not run one. The rule marked ✗ below decides it.",
+    },
+    verdict: |run, cont| {
+        let yes = |b: bool| if b { "true" } else { "false" };
+        format!("NodeShouldRunDaemonPod: shouldRun = {}, shouldContinueRunning = {}", yes(run), yes(cont))
+    },
+    controller_rules: "What the DaemonSet controller checks",
+    no_rules: "No nodeName, nodeSelector, required node affinity or taint: this node qualifies.",
+    allows: "allows",
+    blocks: "blocks",
+    neutral: "no effect",
+    node_name_rule: |check| {
+        if check.matched {
+            format!("template nodeName is {}: this node", check.template)
+        } else {
+            format!("template nodeName is {}: only that node runs the pod", check.template)
+        }
+    },
+    affinity_reason: |rule| rule.check.reason.clone(),
+    term_rule: |term| format!("nodeSelectorTerms[{term}] (terms are ORed; one must match)"),
+    taint_reason: |taint| {
+        let meaning = match taint.effect.as_str() {
+            "NoSchedule" => "NoSchedule: shouldRun is false, so no new pod; a pod already here may continue running",
+            "NoExecute" => "NoExecute: shouldRun and shouldContinueRunning are false, so no pod, and a running one is deleted",
+            _ => "PreferNoSchedule: only a scoring preference; the controller and the scheduler's filters ignore it",
+        };
+        match &taint.tolerated_by {
+            None if taint.effect == "PreferNoSchedule" => meaning.to_string(),
+            None => format!("not tolerated. {meaning}"),
+            Some(matched) => {
+                let by = match matched.source {
+                    TolerationSource::User => "the template's toleration",
+                    TolerationSource::Controller => "the toleration the DaemonSet controller adds to every daemon pod",
+                };
+                match matched.seconds {
+                    Some(seconds) => format!(
+                        "tolerated by {by} {}, but only for {seconds}s: then the taint manager evicts the pod, and the controller does not create a new one",
+                        matched.toleration
+                    ),
+                    None => format!("tolerated by {by} {}", matched.toleration),
+                }
+            }
+        }
+    },
+    scheduler_heading: "What the scheduler checks (default profile filters)",
+    scheduler_skipped: "The controller creates no pod for this node, so the scheduler is never asked.",
+    scheduler_hypothetical: "No pod exists yet. The filters the controller's pod will meet here:",
+    scheduler_bound: "Bound already; the scheduler does not look at a bound pod again. The filters, re-checked at this frame:",
+    scheduler_pending: "Not bound: the scheduler retries whenever the cluster changes.",
+    plugin_fits: "passes",
+    failed_scheduling: "FailedScheduling",
+    pods_here: "Pods",
+    select_hint: "Select a node (click its card, or its name and Enter) to see why each DaemonSet's pod is or is not there.",
+    select_node: |node| format!("Explain {node}"),
+
+    actions_heading: |node| format!("Actions on {node}"),
+    actions_hint: "Each action runs its command in the console: a new step at the end of the timeline.",
+    cordon: "Cordon",
+    uncordon: "Uncordon",
+    drain: "Drain (--ignore-daemonsets)",
+    label: "Label",
+    label_placeholder: "key=value (or key-)",
+    taint: "Taint",
+    taint_placeholder: "key=value:NoSchedule (or key-)",
+    node_down: "Node down",
+    node_up: "Node up",
+    delete_node: "Delete node",
+    add_node: |pool| format!("Add a node to {pool}"),
+
+    pools_heading: "Node pools",
+    pools_hint: "Rewrites spec.nodePools of the scenario in the editor and applies it.",
+    pool_name: "Name",
+    pool_count: "Nodes",
+    pool_role: "Role",
+    role_worker: "worker",
+    role_control_plane: "control-plane",
+    pool_labels: "Labels (k=v, comma-separated)",
+    pool_taints: "Taints (k=v:Effect, comma-separated)",
+    pool_cpu: "CPU",
+    pool_memory: "Memory",
+    pool_pods: "Pods",
+    add_pool: "Add pool",
+    remove_pool: "Remove",
+    apply_pools: "Apply pools",
+    pools_unreadable: |error| format!("The scenario document cannot be edited here: {error}"),
+
+    chart_heading: "Rollout",
+    chart_label: |ds, frames| format!("{ds}: desired, available and up-to-date pods over {frames} frames"),
+    series_desired: "desired",
+    series_available: "available",
+    series_updated: "up-to-date",
+    marker_step: "step",
+    marker_update: |ds| format!("update applied to {ds}"),
+    marker_complete: |ds| format!("rollout of {ds} complete"),
+    marker_blocked: "blocked",
+    blocked_definition: "Blocked: a rollout is in progress (up-to-date or available below desired) and neither count has changed for 60 s of simulated time: the maxUnavailable budget is used up by pods that do not become available.",
+    keyboard_hint: "Space plays or pauses, ← and → step (outside the editor and the console).",
+
+    filter_node: "Node",
+    filter_object: "Object",
+    filter_all: "all",
+    events_shown: |shown, total| format!("{shown} of {total}"),
+
+    gallery_open: "Gallery",
+    gallery_heading: "Scenario gallery",
+    gallery_category: |category| match category {
+        "basics" => "Basics",
+        "scheduling" => "Scheduling",
+        "updates" => "Updates",
+        "operations" => "Operations",
+        "troubleshooting" => "Troubleshooting",
+        "myths" => "Myths",
+        "conformance" => "Conformance",
+        _ => "Other",
+    },
+    gallery_load: "Load",
+    gallery_confirm: "The editor has edits that are not applied. Replace them with this scenario? (Your text stays recoverable here.)",
+    gallery_replace: "Replace",
+    gallery_cancel: "Cancel",
+    gallery_restore: "Restore my previous text",
+
+    dense_heading: |nodes| format!("{nodes} nodes (dense view)"),
+    dense_hint: "Each square is a node; its shape and colour show its state. Hover or focus a square for details; Enter explains it.",
+    dense_ok: "every daemon pod ready",
+    dense_progress: "pods starting, updating or Pending",
+    dense_none: "no daemon pod",
+    dense_bad: "node not ready",
+    dense_cordoned: "cordoned",
+};
