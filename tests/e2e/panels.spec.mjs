@@ -1,0 +1,184 @@
+// The trainer panels over the built playground: why / why not, node actions,
+// the rollout chart and keys, event filters, the gallery, the dense view.
+import { test, expect } from "@playwright/test";
+
+const shot = (name) => ({ path: new URL(`./screenshots/${name}.png`, import.meta.url).pathname, fullPage: false });
+
+const scenario = (pools, steps, templateExtra = "") => `apiVersion: dsplay/v1
+kind: Scenario
+metadata:
+  name: panels
+spec:
+  nodePools:
+${pools}
+  steps:
+${steps}
+---
+apiVersion: apps/v1
+kind: DaemonSet
+metadata:
+  name: agent
+  namespace: default
+spec:
+  selector:
+    matchLabels: {app: agent}
+  template:
+    metadata:
+      labels: {app: agent}
+    spec:
+${templateExtra}      containers:
+      - name: agent
+        image: busybox:1.36
+`;
+
+async function load(page, text) {
+  const editor = page.getByRole("textbox", { name: "Scenario and manifests (YAML)" });
+  await editor.fill(text);
+  await page.getByRole("button", { name: "Apply", exact: true }).click();
+  await expect(page.locator(".apply-state")).toHaveText("Applied");
+}
+
+test.beforeEach(async ({ page }) => {
+  page.on("pageerror", (error) => {
+    throw error;
+  });
+  await page.goto("/");
+  await expect(page.locator(".node-card").first()).toBeVisible();
+});
+
+test("why / why not: an untolerated control-plane taint, a cordon tolerated by the controller", async ({ page }) => {
+  await load(
+    page,
+    scenario(
+      "  - {name: cp, count: 1, role: control-plane}\n  - {name: node, count: 2}",
+      "  - settle\n  - kubectl cordon node-02\n  - settle",
+    ),
+  );
+  await expect(page.locator(".why-hint")).toBeVisible();
+
+  // A click on the card explains the node.
+  await page.locator('.node-card[data-node="cp-01"]').click();
+  const panel = page.locator(".why-panel");
+  await expect(panel.getByRole("heading", { name: "Why / why not on cp-01" })).toBeVisible();
+  const cp = panel.locator('.why-ds[data-daemonset="agent"]');
+  await expect(cp).toHaveAttribute("data-outcome", "NotEligible");
+  await expect(cp.locator(".badge")).toHaveText("no pod");
+  const taint = cp.locator(".rule.is-fail", { hasText: "node-role.kubernetes.io/control-plane:NoSchedule" });
+  await expect(taint).toContainText("not tolerated. NoSchedule: shouldRun is false");
+  await expect(cp).toContainText("shouldRun = false, shouldContinueRunning = true");
+  await expect(cp).toContainText("the scheduler is never asked");
+
+  // Enter on a node's name selects it too.
+  await page.locator('.node-card[data-node="node-02"] .node-select').focus();
+  await page.keyboard.press("Enter");
+  await expect(panel.getByRole("heading", { name: "Why / why not on node-02" })).toBeVisible();
+  const cordoned = panel.locator('.why-ds[data-daemonset="agent"]');
+  await expect(cordoned).toHaveAttribute("data-outcome", "Running");
+  await expect(cordoned.locator(".rule.is-pass", { hasText: "node.kubernetes.io/unschedulable:NoSchedule" })).toContainText(
+    "tolerated by the toleration the DaemonSet controller adds to every daemon pod node.kubernetes.io/unschedulable:NoSchedule op=Exists",
+  );
+  await expect(cordoned.locator(".why-plugins .rule")).toHaveCount(6);
+  await expect(cordoned.locator(".why-plugins .rule.is-fail")).toHaveCount(0);
+  await panel.scrollIntoViewIfNeeded();
+  await page.screenshot(shot("why-panel"));
+
+  // The panel speaks Chinese too.
+  await page.getByLabel("Language").selectOption("zh-Hans");
+  await expect(cordoned).toContainText("DaemonSet 控制器为每个守护进程 Pod 添加的容忍");
+  await page.getByLabel("语言").selectOption("en");
+});
+
+test("a Pending pod shows the scheduler's verdict and its FailedScheduling message", async ({ page }) => {
+  await load(
+    page,
+    scenario("  - {name: small, count: 1, allocatable: {cpu: 100m}}", "  - settle").replace(
+      "        image: busybox:1.36\n",
+      "        image: busybox:1.36\n        resources:\n          requests: {cpu: \"1\"}\n",
+    ),
+  );
+  await page.locator('.node-card[data-node="small-01"]').click();
+  const ds = page.locator('.why-panel .why-ds[data-daemonset="agent"]');
+  await expect(ds).toHaveAttribute("data-outcome", "Pending");
+  await expect(ds.locator(".why-plugins .rule.is-fail")).toContainText("NodeResourcesFit");
+  await expect(ds.locator(".why-failed")).toContainText("Insufficient cpu");
+});
+
+test("cordon from the node's actions: console output, node marked", async ({ page }) => {
+  await page.locator('.node-card[data-node="node-01"]').click();
+  await page.locator('.why-panel [data-node-action="cordon"]').click();
+  await expect(page.locator(".console-log .console-output").first()).toHaveText("node/node-01 cordoned");
+  const card = page.locator('.node-card[data-node="node-01"]');
+  await expect(card).toHaveClass(/is-cordoned/);
+  await expect(page.locator('.why-panel [data-node-action="uncordon"]')).toBeVisible();
+  // A label through the form, as kubectl label prints it.
+  await page.locator('.why-panel [data-node-input="label"]').fill("disk=ssd");
+  await page.locator('.why-panel [data-node-input="label"]').press("Enter");
+  await expect(page.locator(".console-log .console-output").first()).toHaveText("node/node-01 labeled");
+});
+
+test("rollout chart, scrubber markers and the timeline keys", async ({ page }) => {
+  const chart = page.locator('.rollout-chart .chart[data-daemonset="default/node-logger"]');
+  await expect(chart.locator("polyline.updated")).toHaveAttribute("points", /\d/);
+  await expect(chart.locator("polyline.available")).toHaveAttribute("points", /\d/);
+  await expect(page.locator(".scrubber-marker.marker-update")).toHaveCount(1);
+  await expect(page.locator(".scrubber-marker.marker-complete")).not.toHaveCount(0);
+
+  const counter = page.locator(".frame-counter");
+  const total = Number((await counter.textContent()).match(/of (\d+)/)[1]);
+  await page.locator("h1").click();
+  await page.keyboard.press("ArrowLeft");
+  await expect(counter).toHaveText(`Frame ${total - 1} of ${total}`);
+  await page.keyboard.press("ArrowRight");
+  await expect(counter).toHaveText(`Frame ${total} of ${total}`);
+  await page.locator(".scrubber-marker.marker-update").click();
+  const at = Number((await counter.textContent()).match(/Frame (\d+)/)[1]);
+  expect(at).toBeLessThan(total);
+  // Typing in the console does not step the timeline.
+  await page.getByRole("textbox", { name: "Command" }).press("ArrowLeft");
+  await expect(counter).toHaveText(`Frame ${at} of ${total}`);
+  await page.locator("h1").click();
+  await page.keyboard.press(" ");
+  await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
+  await page.keyboard.press(" ");
+  await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
+});
+
+test("events filter by node", async ({ page }) => {
+  const rows = page.locator(".events tbody tr");
+  const all = await rows.count();
+  await page.locator('.event-filters select[data-filter="node"]').selectOption("node-02");
+  await expect(rows.first()).toBeVisible();
+  const filtered = await rows.count();
+  expect(filtered).toBeLessThan(all);
+  for (const text of await rows.allTextContents()) {
+    expect(text).toMatch(/node-02|node-logger-/);
+  }
+});
+
+test("the gallery loads a scenario and asks before replacing edits", async ({ page }) => {
+  await page.locator(".gallery-picker > summary").click();
+  const entry = page.locator('.gallery-entry[data-gallery-file="gallery/cordon-and-drain.yaml"]');
+  await entry.getByRole("button", { name: "Load" }).click();
+  const editor = page.getByRole("textbox", { name: "Scenario and manifests (YAML)" });
+  await expect(editor).toHaveValue(/kubectl drain/);
+  await expect(page.locator(".apply-state")).toHaveText("Applied");
+
+  // An unapplied edit is not replaced without asking, and stays recoverable.
+  await editor.fill((await editor.inputValue()) + "\n# my note\n");
+  await page.locator('.gallery-entry[data-gallery-file="../shared/conformance/basic-every-node.yaml"]').getByRole("button", { name: "Load" }).click();
+  await expect(page.locator(".gallery-confirm")).toBeVisible();
+  await page.locator('[data-gallery-confirm="replace"]').click();
+  await expect(editor).not.toHaveValue(/# my note/);
+  await page.locator("[data-gallery-restore]").click();
+  await expect(editor).toHaveValue(/# my note/);
+});
+
+test("more than 200 nodes switch to the dense view", async ({ page }) => {
+  await load(page, scenario("  - {name: node, count: 250}", "  - settle"));
+  await expect(page.locator(".dense-node[data-node]")).toHaveCount(250);
+  await expect(page.locator(".node-card")).toHaveCount(0);
+  const square = page.locator('.dense-node[data-node="node-117"]');
+  await expect(square).toHaveAttribute("aria-label", /node-117: every daemon pod ready/);
+  await square.click();
+  await expect(page.locator(".why-panel").getByRole("heading", { name: "Why / why not on node-117" })).toBeVisible();
+});
