@@ -167,6 +167,6 @@ mod tests {
         assert_eq!(terms.len(), 1);
         let fields = terms[0].match_fields.as_ref().unwrap();
         assert_eq!(fields[0].values.as_deref(), Some(&["node-01".to_string()][..]));
-        assert!(pod.spec.as_ref().map_or(true, |s| s.node_name.is_none()));
+        assert!(pod.spec.as_ref().is_none_or(|s| s.node_name.is_none()));
     }
 }
