@@ -182,3 +182,14 @@ test("more than 200 nodes switch to the dense view", async ({ page }) => {
   await square.click();
   await expect(page.locator(".why-panel").getByRole("heading", { name: "Why / why not on node-117" })).toBeVisible();
 });
+
+test("the pool editor rewrites spec.nodePools and loads it", async ({ page }) => {
+  await page.locator(".pool-editor > summary").click();
+  const row = page.locator('.pool-row[data-pool="node"]');
+  await row.getByLabel("Nodes").fill("4");
+  await row.getByLabel("Nodes").blur();
+  await page.locator("[data-pools-save]").click();
+  await expect(page.locator(".node-card")).toHaveCount(6);
+  await expect(page.getByRole("textbox", { name: "Scenario and manifests (YAML)" })).toHaveValue(/count: 4/);
+  await expect(page.locator(".apply-state")).toHaveText("Applied");
+});

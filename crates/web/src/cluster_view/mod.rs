@@ -5,6 +5,7 @@
 mod daemonset;
 mod node;
 mod pod;
+pub mod node_pools;
 pub mod rollout;
 pub mod why;
 

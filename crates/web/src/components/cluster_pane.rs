@@ -6,6 +6,7 @@ use super::console::Console;
 use super::dense_cluster::{DenseCluster, DENSE_THRESHOLD};
 use super::event_filter::{FilteredEvents, FilteredEventsProps};
 use super::rollout_chart::RolloutChart;
+use super::pool_editor::PoolEditor;
 use super::why_panel::WhyPanel;
 use super::node_card::NodeCard;
 use super::status_line::StatusLine;
@@ -53,7 +54,7 @@ pub fn cluster_pane() -> Html {
                                 }) }
                             }
                         </div>
-                        <aside class="cluster-side"><WhyPanel /></aside>
+                        <aside class="cluster-side"><WhyPanel /><PoolEditor /></aside>
                     </div>
                     <FilteredEvents ..FilteredEventsProps::of(&frame.state, lang) />
                 </>

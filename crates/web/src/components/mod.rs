@@ -12,6 +12,7 @@ mod manifest_editor;
 mod node_actions;
 mod node_card;
 mod pod_chip;
+mod pool_editor;
 mod rollout_chart;
 mod share_bar;
 mod status_line;

@@ -108,7 +108,7 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     pool_pods: "Pods",
     add_pool: "Add pool",
     remove_pool: "Remove",
-    apply_pools: "Apply pools",
+    apply_pools: "Write nodePools and load",
     pools_unreadable: |error| format!("The scenario document cannot be edited here: {error}"),
 
     chart_heading: "Rollout",
@@ -117,7 +117,7 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     series_available: "available",
     series_updated: "up-to-date",
     marker_step: "step",
-    marker_update: |ds| format!("update applied to {ds}"),
+    marker_update: |ds| format!("{ds}: template changed, rollout starts"),
     marker_complete: |ds| format!("rollout of {ds} complete"),
     marker_blocked: "blocked",
     blocked_definition: "Blocked: a rollout is in progress (up-to-date or available below desired) and neither count has changed for 60 s of simulated time: the maxUnavailable budget is used up by pods that do not become available.",

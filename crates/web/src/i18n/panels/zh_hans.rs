@@ -119,7 +119,7 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     pool_pods: "Pod 数",
     add_pool: "添加节点池",
     remove_pool: "移除",
-    apply_pools: "应用节点池",
+    apply_pools: "写入 nodePools 并载入",
     pools_unreadable: |error| format!("无法在此编辑场景文档：{error}"),
 
     chart_heading: "滚动更新",
@@ -128,7 +128,7 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     series_available: "可用",
     series_updated: "最新",
     marker_step: "步骤",
-    marker_update: |ds| format!("{ds} 的更新已应用"),
+    marker_update: |ds| format!("{ds}：模板变更，滚动更新开始"),
     marker_complete: |ds| format!("{ds} 滚动更新完成"),
     marker_blocked: "受阻",
     blocked_definition: "受阻：滚动更新进行中（最新或可用数低于期望数），且两个计数在 60 秒模拟时间内都没有变化：maxUnavailable 的额度被始终不可用的 Pod 占满。",

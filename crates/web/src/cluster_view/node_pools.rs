@@ -1,0 +1,199 @@
+//! `spec.nodePools` of the scenario document as editable rows, and back: the
+//! pool editor reads the Scenario document of the editor text, lets the user
+//! change its pools, and writes just that document again (a serde_yaml round
+//! trip, so comments inside that one document are not kept; the manifests
+//! after it are left byte for byte).
+
+use serde_yaml::{Mapping, Value};
+
+/// One pool as the editor's fields hold it (text, as typed).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PoolDraft {
+    pub name: String,
+    pub count: u32,
+    pub control_plane: bool,
+    /// `k=v, k2=v2`.
+    pub labels: String,
+    /// `key=value:Effect, key:Effect`.
+    pub taints: String,
+    pub cpu: String,
+    pub memory: String,
+    pub pods: String,
+}
+
+/// The text split into YAML documents (the `---` lines dropped), and the index
+/// of the `kind: Scenario` one.
+fn documents(text: &str) -> (Vec<String>, Option<usize>) {
+    let mut docs = vec![String::new()];
+    for line in text.split_inclusive('\n') {
+        if line.trim_end() == "---" {
+            docs.push(String::new());
+        } else if let Some(doc) = docs.last_mut() {
+            doc.push_str(line);
+        }
+    }
+    let scenario = docs.iter().position(|doc| doc.lines().any(|line| line.trim_end() == "kind: Scenario"));
+    (docs, scenario)
+}
+
+fn scenario_value(text: &str) -> Result<(Vec<String>, usize, Value), String> {
+    let (docs, index) = documents(text);
+    let index = index.ok_or_else(|| "no document has kind: Scenario".to_string())?;
+    let value: Value = serde_yaml::from_str(&docs[index]).map_err(|e| format!("the Scenario document: {e}"))?;
+    Ok((docs, index, value))
+}
+
+fn text_of(value: Option<&Value>) -> String {
+    match value {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Number(n)) => n.to_string(),
+        Some(Value::Bool(b)) => b.to_string(),
+        _ => String::new(),
+    }
+}
+
+/// Reads `spec.nodePools` of the scenario document.
+pub fn read_pools(text: &str) -> Result<Vec<PoolDraft>, String> {
+    let (_, _, value) = scenario_value(text)?;
+    let pools = value.get("spec").and_then(|spec| spec.get("nodePools")).and_then(Value::as_sequence).cloned().unwrap_or_default();
+    Ok(pools
+        .iter()
+        .map(|pool| {
+            let pairs = |key: &str| {
+                pool.get(key)
+                    .and_then(Value::as_mapping)
+                    .map(|m| m.iter().map(|(k, v)| format!("{}={}", text_of(Some(k)), text_of(Some(v)))).collect::<Vec<_>>().join(", "))
+                    .unwrap_or_default()
+            };
+            let taints = pool
+                .get("taints")
+                .and_then(Value::as_sequence)
+                .map(|taints| {
+                    taints
+                        .iter()
+                        .map(|t| {
+                            let value = text_of(t.get("value"));
+                            let value = if value.is_empty() { String::new() } else { format!("={value}") };
+                            format!("{}{}:{}", text_of(t.get("key")), value, text_of(t.get("effect")))
+                        })
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                })
+                .unwrap_or_default();
+            let allocatable = |key: &str| text_of(pool.get("allocatable").and_then(|a| a.get(key)));
+            PoolDraft {
+                name: text_of(pool.get("name")),
+                count: pool.get("count").and_then(Value::as_u64).and_then(|n| u32::try_from(n).ok()).unwrap_or(0),
+                control_plane: text_of(pool.get("role")) == "control-plane",
+                labels: pairs("labels"),
+                taints,
+                cpu: allocatable("cpu"),
+                memory: allocatable("memory"),
+                pods: allocatable("pods"),
+            }
+        })
+        .collect())
+}
+
+fn split_list(text: &str) -> impl Iterator<Item = &str> {
+    text.split(',').map(str::trim).filter(|item| !item.is_empty())
+}
+
+fn pool_value(pool: &PoolDraft, index: usize) -> Result<Value, String> {
+    let at = |field: &str| format!("spec.nodePools[{index}].{field}");
+    if pool.name.trim().is_empty() {
+        return Err(format!("{}: a pool needs a name", at("name")));
+    }
+    let mut map = Mapping::new();
+    map.insert("name".into(), pool.name.trim().into());
+    map.insert("count".into(), Value::from(pool.count));
+    if pool.control_plane {
+        map.insert("role".into(), "control-plane".into());
+    }
+    let mut labels = Mapping::new();
+    for pair in split_list(&pool.labels) {
+        let (key, value) = pair.split_once('=').ok_or_else(|| format!("{}: {pair:?} is not key=value", at("labels")))?;
+        labels.insert(key.trim().into(), value.trim().into());
+    }
+    if !labels.is_empty() {
+        map.insert("labels".into(), Value::Mapping(labels));
+    }
+    let mut taints = Vec::new();
+    for item in split_list(&pool.taints) {
+        let (key_value, effect) = item.rsplit_once(':').ok_or_else(|| format!("{}: {item:?} is not key[=value]:Effect", at("taints")))?;
+        let mut taint = Mapping::new();
+        let (key, value) = key_value.split_once('=').map_or((key_value, None), |(k, v)| (k, Some(v)));
+        taint.insert("key".into(), key.trim().into());
+        if let Some(value) = value {
+            taint.insert("value".into(), value.trim().into());
+        }
+        taint.insert("effect".into(), effect.trim().into());
+        taints.push(Value::Mapping(taint));
+    }
+    if !taints.is_empty() {
+        map.insert("taints".into(), Value::Sequence(taints));
+    }
+    let mut allocatable = Mapping::new();
+    for (key, value) in [("cpu", &pool.cpu), ("memory", &pool.memory), ("pods", &pool.pods)] {
+        if !value.trim().is_empty() {
+            allocatable.insert(key.into(), value.trim().into());
+        }
+    }
+    if !allocatable.is_empty() {
+        map.insert("allocatable".into(), Value::Mapping(allocatable));
+    }
+    Ok(Value::Mapping(map))
+}
+
+/// The text with the scenario document's `spec.nodePools` replaced by `pools`.
+pub fn write_pools(text: &str, pools: &[PoolDraft]) -> Result<String, String> {
+    let (mut docs, index, mut value) = scenario_value(text)?;
+    let pools = pools.iter().enumerate().map(|(i, pool)| pool_value(pool, i)).collect::<Result<Vec<_>, _>>()?;
+    let spec = value
+        .get_mut("spec")
+        .and_then(Value::as_mapping_mut)
+        .ok_or_else(|| "spec: the Scenario document has no spec mapping".to_string())?;
+    spec.insert("nodePools".into(), Value::Sequence(pools));
+    docs[index] = serde_yaml::to_string(&value).map_err(|e| e.to_string())?;
+    Ok(docs.join("---\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::EXAMPLE_SCENARIO;
+
+    #[test]
+    fn the_examples_pools_round_trip_and_the_manifests_stay() {
+        let pools = read_pools(EXAMPLE_SCENARIO).expect("readable");
+        assert_eq!(pools.len(), 2);
+        assert_eq!((pools[1].name.as_str(), pools[1].count, pools[1].labels.as_str()), ("gpu", 2, "accelerator=nvidia"));
+        let mut edited = pools.clone();
+        edited.push(PoolDraft {
+            name: "cp".into(),
+            count: 1,
+            control_plane: true,
+            taints: "dedicated=infra:NoSchedule".into(),
+            cpu: "2".into(),
+            ..Default::default()
+        });
+        let text = write_pools(EXAMPLE_SCENARIO, &edited).expect("written");
+        assert_eq!(read_pools(&text).expect("readable again"), edited);
+        let manifests = EXAMPLE_SCENARIO.split("---\n").nth(1).expect("a DaemonSet document");
+        assert!(text.ends_with(manifests), "the documents after the scenario are kept byte for byte");
+        let mut simulation = dsplay_engine::simulation::Simulation::load(&text).expect("still a scenario");
+        simulation.run_steps();
+        assert_eq!(simulation.state().nodes.len(), 6);
+        assert!(simulation.state().nodes.contains_key("cp-01"));
+    }
+
+    #[test]
+    fn bad_fields_are_errors_with_their_path() {
+        let bad = PoolDraft { name: "x".into(), count: 1, labels: "novalue".into(), ..Default::default() };
+        let error = write_pools(EXAMPLE_SCENARIO, &[bad]).expect_err("a label needs =");
+        assert!(error.starts_with("spec.nodePools[0].labels"), "{error}");
+        assert!(read_pools("kind: DaemonSet\n").is_err());
+        let unnamed = PoolDraft { count: 1, ..Default::default() };
+        assert!(write_pools(EXAMPLE_SCENARIO, &[unnamed]).is_err());
+    }
+}

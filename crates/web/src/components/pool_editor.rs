@@ -1,0 +1,127 @@
+//! The node pool editor: the scenario's `spec.nodePools` as rows of fields.
+//! Saving rewrites that document in the editor text and loads it, like any
+//! other edit followed by Apply.
+
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use crate::cluster_view::node_pools::{read_pools, write_pools, PoolDraft};
+use crate::state::{Action, Playground};
+
+#[function_component(PoolEditor)]
+pub fn pool_editor() -> Html {
+    let playground = use_context::<Playground>();
+    let applied = playground.as_ref().map(|p| p.applied_text.clone()).unwrap_or_default();
+    let drafts = use_state(Vec::<PoolDraft>::new);
+    let error = use_state(|| None::<String>);
+    {
+        // The rows follow the loaded scenario.
+        let (drafts, error) = (drafts.clone(), error.clone());
+        use_effect_with(applied.clone(), move |text| {
+            match read_pools(text) {
+                Ok(pools) => {
+                    drafts.set(pools);
+                    error.set(None);
+                }
+                Err(message) => error.set(Some(message)),
+            }
+        });
+    }
+    let Some(playground) = playground else {
+        return Html::default();
+    };
+    let text = playground.lang.panels();
+    let edit = |index: usize, change: fn(&mut PoolDraft, String)| {
+        let drafts = drafts.clone();
+        Callback::from(move |event: Event| {
+            let value = event
+                .target_dyn_into::<HtmlInputElement>()
+                .map(|input| if input.type_() == "checkbox" { input.checked().to_string() } else { input.value() })
+                .or_else(|| event.target_dyn_into::<HtmlSelectElement>().map(|select| select.value()))
+                .unwrap_or_default();
+            let mut next = (*drafts).clone();
+            if let Some(pool) = next.get_mut(index) {
+                change(pool, value);
+            }
+            drafts.set(next);
+        })
+    };
+    let remove = |index: usize| {
+        let drafts = drafts.clone();
+        Callback::from(move |_: MouseEvent| {
+            let mut next = (*drafts).clone();
+            if index < next.len() {
+                next.remove(index);
+            }
+            drafts.set(next);
+        })
+    };
+    let add = {
+        let drafts = drafts.clone();
+        Callback::from(move |_: MouseEvent| {
+            let mut next = (*drafts).clone();
+            next.push(PoolDraft { name: format!("pool{}", next.len() + 1), count: 1, ..Default::default() });
+            drafts.set(next);
+        })
+    };
+    let save = {
+        let (drafts, error, playground) = (drafts.clone(), error.clone(), playground.clone());
+        Callback::from(move |event: SubmitEvent| {
+            event.prevent_default();
+            match write_pools(&playground.text, &drafts) {
+                Ok(new_text) => {
+                    error.set(None);
+                    playground.dispatch(Action::LoadText(new_text));
+                }
+                Err(message) => error.set(Some(message)),
+            }
+        })
+    };
+    let field = |index: usize, label: &'static str, value: String, class: &'static str, change: fn(&mut PoolDraft, String)| {
+        html! {
+            <label class={classes!("pool-field", class)}>
+                <span>{ label }</span>
+                <input type="text" value={value} spellcheck="false" autocomplete="off" onchange={edit(index, change)} />
+            </label>
+        }
+    };
+    html! {
+        <details class="pool-editor">
+            <summary>{ text.pools_heading }</summary>
+            <form onsubmit={save}>
+                <p class="console-hint">{ text.pools_hint }</p>
+                if let Some(message) = &*error {
+                    <p class="why-failed" role="alert">{ (text.pools_unreadable)(message) }</p>
+                }
+                { for drafts.iter().enumerate().map(|(i, pool)| html! {
+                    <fieldset class="pool-row" data-pool={pool.name.clone()}>
+                        <legend>{ &pool.name }</legend>
+                        { field(i, text.pool_name, pool.name.clone(), "short", |p, v| p.name = v) }
+                        <label class="pool-field short">
+                            <span>{ text.pool_count }</span>
+                            <input type="number" min="0" max="5000" value={pool.count.to_string()}
+                                onchange={edit(i, |p, v| p.count = v.trim().parse().unwrap_or(p.count))} />
+                        </label>
+                        <label class="pool-field short">
+                            <span>{ text.pool_role }</span>
+                            <select onchange={edit(i, |p, v| p.control_plane = v == "control-plane")}>
+                                <option value="worker" selected={!pool.control_plane}>{ text.role_worker }</option>
+                                <option value="control-plane" selected={pool.control_plane}>{ text.role_control_plane }</option>
+                            </select>
+                        </label>
+                        { field(i, text.pool_labels, pool.labels.clone(), "wide", |p, v| p.labels = v) }
+                        { field(i, text.pool_taints, pool.taints.clone(), "wide", |p, v| p.taints = v) }
+                        { field(i, text.pool_cpu, pool.cpu.clone(), "short", |p, v| p.cpu = v) }
+                        { field(i, text.pool_memory, pool.memory.clone(), "short", |p, v| p.memory = v) }
+                        { field(i, text.pool_pods, pool.pods.clone(), "short", |p, v| p.pods = v) }
+                        <button type="button" class="btn" onclick={remove(i)}>{ text.remove_pool }</button>
+                    </fieldset>
+                }) }
+                <div class="pool-buttons">
+                    <button type="button" class="btn" onclick={add}>{ text.add_pool }</button>
+                    <button type="submit" class="btn primary" data-pools-save="">{ text.apply_pools }</button>
+                </div>
+            </form>
+        </details>
+    }
+}
