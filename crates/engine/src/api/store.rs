@@ -1,5 +1,7 @@
 //! The object store with the API server's write semantics.
 
+use std::collections::HashMap;
+
 use k8s_openapi::api::apps::v1::{ControllerRevision, DaemonSet, DaemonSetStatus};
 use k8s_openapi::api::core::v1::{Node, Pod, PodStatus, Toleration};
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
@@ -20,6 +22,9 @@ const DEFAULT_TOLERATION_SECONDS: i64 = 300;
 
 pub struct Api {
     pub state: ClusterState,
+    /// Position in `state.events` of the last event per (object, reason, message), so a
+    /// repeat is counted without scanning every event so far.
+    event_index: HashMap<(String, String, String), usize>,
     now_ms: u64,
     resource_version: u64,
     names: NameGenerator,
@@ -30,6 +35,7 @@ impl Api {
     pub fn new(seed: &str) -> Self {
         Api {
             state: ClusterState::default(),
+            event_index: HashMap::new(),
             now_ms: 0,
             resource_version: 0,
             names: NameGenerator::from_seed_text(seed),
@@ -309,22 +315,21 @@ impl Api {
     /// message is counted, as the client-side event correlator does.
     pub fn record_event(&mut self, object: &str, event_type: &str, reason: &str, source: &str, message: String) {
         let now = self.now_ms;
-        let events = &mut self.state.events;
-        if let Some(index) = events.iter().rposition(|e| e.object == object && e.reason == reason && e.message == message) {
-            if let Some(existing) = events.get_mut(index) {
-                existing.count += 1;
-                existing.time_ms = now;
-                return;
-            }
+        let identity = (object.to_string(), reason.to_string(), message);
+        if let Some(existing) = self.event_index.get(&identity).and_then(|&i| self.state.events.get_mut(i)) {
+            existing.count += 1;
+            existing.time_ms = now;
+            return;
         }
-        events.push_back(Event {
+        self.event_index.insert(identity.clone(), self.state.events.len());
+        self.state.events.push_back(Event {
             time_ms: now,
             first_time_ms: now,
             event_type: event_type.into(),
             reason: reason.into(),
-            object: object.into(),
+            object: identity.0,
             source: source.into(),
-            message,
+            message: identity.2,
             count: 1,
         });
     }

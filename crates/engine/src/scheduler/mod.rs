@@ -20,7 +20,7 @@ pub mod schedule;
 pub mod taint_toleration;
 
 pub use fit_error::FitError;
-pub use schedule::schedule;
+pub use schedule::{schedule, schedule_among};
 
 /// A node and the non-terminal pods already bound to it (the pod being scheduled excluded).
 #[derive(Debug, Clone)]

@@ -16,11 +16,20 @@ use super::{pod_spec, preemption, run_filter_plugins, Code, NodeInfo, Status};
 #[allow(clippy::result_large_err)]
 pub fn schedule<'a>(pod: &Pod, nodes: impl Iterator<Item = NodeInfo<'a>>) -> Result<String, FitError> {
     let nodes: Vec<NodeInfo<'a>> = nodes.collect();
-    if nodes.is_empty() {
+    let num_all_nodes = nodes.len();
+    schedule_among(pod, nodes, num_all_nodes)
+}
+
+/// [`schedule`] given only some of the cluster's `num_all_nodes` nodes: enough when the
+/// pod's NodeAffinity PreFilter names its nodes (a daemon pod names one), since the
+/// others are never filtered and count only as "didn't satisfy plugin(s) [NodeAffinity]".
+#[allow(clippy::result_large_err)]
+pub fn schedule_among(pod: &Pod, nodes: Vec<NodeInfo<'_>>, num_all_nodes: usize) -> Result<String, FitError> {
+    if num_all_nodes == 0 {
         return Err(FitError::default());
     }
     let spec = pod_spec(pod);
-    let mut diagnosis = FitError { num_all_nodes: nodes.len(), ..Default::default() };
+    let mut diagnosis = FitError { num_all_nodes, ..Default::default() };
     let candidates: Vec<&NodeInfo> = match node_affinity::pre_filter(&spec) {
         PreFilterResult::Conflict => {
             // RunPreFilterPlugins stops here, before DynamicResources' PreFilter, so

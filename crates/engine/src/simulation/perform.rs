@@ -121,11 +121,16 @@ impl Simulation {
             _ => None,
         };
         let state = &self.api.state;
-        let infos = state.nodes.iter().map(|(name, node)| {
-            let needed = restricted.as_ref().is_none_or(|names| names.contains(name.as_str()));
-            NodeInfo { node, pods: if needed { self.bound_pods(name, pod_key) } else { Vec::new() } }
-        });
-        let result = scheduler::schedule(&pod, infos);
+        let result = match &restricted {
+            Some(names) => {
+                let candidates = names
+                    .iter()
+                    .filter_map(|n| state.nodes.get(n).map(|node| NodeInfo { node, pods: self.bound_pods(n, pod_key) }))
+                    .collect();
+                scheduler::schedule_among(&pod, candidates, state.nodes.len())
+            }
+            None => scheduler::schedule(&pod, state.nodes.iter().map(|(n, node)| NodeInfo { node, pods: self.bound_pods(n, pod_key) })),
+        };
         let now = self.api.now();
         match result {
             Ok(node) => {
