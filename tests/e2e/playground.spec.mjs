@@ -149,6 +149,29 @@ test("a console command extends the timeline", async ({ page }) => {
   await page.screenshot(shot("console"));
 });
 
+test("the console recalls commands with the arrow keys and completes names with Tab", async ({ page }) => {
+  const command = page.getByRole("textbox", { name: "Command" });
+  await command.fill("kubectl get ds");
+  await command.press("Enter");
+  await command.fill("kubectl cordon node-03");
+  await command.press("Enter");
+  await command.press("ArrowUp");
+  await expect(command).toHaveValue("kubectl cordon node-03");
+  await command.press("ArrowUp");
+  await expect(command).toHaveValue("kubectl get ds");
+  await command.press("ArrowDown");
+  await expect(command).toHaveValue("kubectl cordon node-03");
+
+  await command.fill("kubectl uncord");
+  await command.press("Tab");
+  await expect(command).toHaveValue("kubectl uncordon ");
+  await command.pressSequentially("node-0");
+  await command.press("Tab");
+  // Several nodes match: the candidates are shown and the line keeps the common prefix.
+  await expect(command).toHaveValue("kubectl uncordon node-0");
+  await expect(page.locator(".console-suggestions")).toContainText("node-03");
+});
+
 test("the language switch translates the page", async ({ page }) => {
   await page.getByLabel("Language").selectOption("zh-Hans");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("DaemonSet 演练场");

@@ -5,7 +5,9 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::console_input::{complete, walk_history};
 use crate::state::{Action, Playground};
+use dsplay_engine::kubectl::command::completions;
 
 #[function_component(Console)]
 pub fn console() -> Html {
@@ -14,8 +16,47 @@ pub fn console() -> Html {
         return Html::default();
     };
     let strings = playground.lang.strings();
+    // Position in the command history while ↑ / ↓ walk it; None while typing.
+    let history_at = use_state(|| None::<usize>);
+    let suggestions = use_state(Vec::<String>::new);
+    let onkeydown = {
+        let (playground, input, history_at, suggestions) =
+            (playground.clone(), input.clone(), history_at.clone(), suggestions.clone());
+        Callback::from(move |event: KeyboardEvent| {
+            let Some(field) = input.cast::<HtmlInputElement>() else { return };
+            let Some(session) = playground.session.as_ref() else { return };
+            match event.key().as_str() {
+                "ArrowUp" | "ArrowDown" => {
+                    let commands: Vec<String> = session.console().iter().map(|o| o.command.clone()).collect();
+                    if let Some((at, line)) = walk_history(&commands, *history_at, event.key() == "ArrowUp") {
+                        event.prevent_default();
+                        field.set_value(&line);
+                        history_at.set(at);
+                    }
+                }
+                // Tab completes a line being typed; on an empty line it moves focus on.
+                "Tab" if !field.value().is_empty() => {
+                    let Some(frame) = session.frame(playground.cursor) else { return };
+                    let names = |keys: Vec<&String>| keys.into_iter().map(|k| k.rsplit('/').next().unwrap_or(k).to_string()).collect::<Vec<_>>();
+                    let nodes = names(frame.state.nodes.keys().collect());
+                    let pods = names(frame.state.pods.keys().collect());
+                    let daemonsets = names(frame.state.daemonsets.keys().collect());
+                    let line = field.value();
+                    if let Some((completed, shown)) = complete(&line, &completions(&line, &nodes, &pods, &daemonsets)) {
+                        event.prevent_default();
+                        field.set_value(&completed);
+                        suggestions.set(shown);
+                    }
+                }
+                _ => {
+                    history_at.set(None);
+                }
+            }
+        })
+    };
     let onsubmit = {
-        let (playground, input) = (playground.clone(), input.clone());
+        let (playground, input, history_at, suggestions) =
+            (playground.clone(), input.clone(), history_at.clone(), suggestions.clone());
         Callback::from(move |event: SubmitEvent| {
             event.prevent_default();
             if let Some(field) = input.cast::<HtmlInputElement>() {
@@ -23,6 +64,8 @@ pub fn console() -> Html {
                 if !line.trim().is_empty() {
                     playground.dispatch(Action::Execute(line));
                     field.set_value("");
+                    history_at.set(None);
+                    suggestions.set(Vec::new());
                 }
             }
         })
@@ -61,9 +104,14 @@ pub fn console() -> Html {
                 <span class="prompt" aria-hidden="true">{ "$" }</span>
                 <input ref={input} type="text" id="console-input" spellcheck="false" autocomplete="off"
                     autocapitalize="off" aria-label={strings.console_label}
-                    aria-describedby="console-hint" placeholder="kubectl cordon node-02" />
+                    aria-describedby="console-hint" placeholder="kubectl cordon node-02" {onkeydown} />
                 <button type="submit" class="btn">{ strings.console_run }</button>
             </form>
+            if !suggestions.is_empty() {
+                <p class="console-suggestions" aria-live="polite">
+                    { for suggestions.iter().map(|s| html! { <code>{ s.rsplit(' ').next().unwrap_or(s) }{ " " }</code> }) }
+                </p>
+            }
             <p id="console-hint" class="console-hint">{ strings.console_hint }</p>
             <ol class="console-log" aria-live="polite">{ for history }</ol>
         </section>

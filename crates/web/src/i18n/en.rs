@@ -68,7 +68,7 @@ pub(super) static STRINGS: Strings = Strings {
     console_heading: "Console",
     console_label: "Command",
     console_run: "Run",
-    console_hint: "kubectl get, describe, cordon, taint, label, set image, rollout undo, delete …; or advance 30s, settle, node add | down | up. Runs at the end of the timeline.",
+    console_hint: "kubectl get, describe, cordon, taint, label, set image, rollout undo, delete …; or advance 30s, settle, node add | down | up. Runs at the end of the timeline. ↑ / ↓ recall commands, Tab completes.",
 
     events_heading: "Events",
     no_events: "No events yet.",

@@ -63,7 +63,7 @@ pub(super) static STRINGS: Strings = Strings {
     console_heading: "控制台",
     console_label: "命令",
     console_run: "运行",
-    console_hint: "kubectl get、describe、cordon、taint、label、set image、rollout undo、delete 等；或 advance 30s、settle、node add | down | up。命令在时间线末尾执行。",
+    console_hint: "kubectl get、describe、cordon、taint、label、set image、rollout undo、delete 等；或 advance 30s、settle、node add | down | up。命令在时间线末尾执行。↑ / ↓ 调出历史命令，Tab 补全。",
 
     events_heading: "事件",
     no_events: "还没有事件。",
