@@ -26,7 +26,7 @@ pub fn millis(time: &Time) -> u64 {
 pub fn clock_reading(ms: u64) -> String {
     let seconds = ms / SECOND;
     if seconds < 60 {
-        if ms % SECOND == 0 || seconds >= 10 {
+        if ms.is_multiple_of(SECOND) || seconds >= 10 {
             return format!("{seconds}s");
         }
         return format!("{}.{}s", seconds, (ms % SECOND) / 100);

@@ -88,10 +88,9 @@ impl Simulation {
             Change::PodUpdated { key: pod_key, old } => {
                 let Some(pod) = self.api.state.pods.get(&pod_key).cloned() else { return };
                 self.pods_by_node.updated(&old, &pod);
-                if is_terminating(&pod) && !is_terminating(&old) {
-                    if node_name(&pod).is_some_and(|n| !self.node_lifecycle.is_silent(n)) {
-                        self.later(0, Action::KillContainers(pod_key.clone()));
-                    }
+                let deletion_started = is_terminating(&pod) && !is_terminating(&old);
+                if deletion_started && node_name(&pod).is_some_and(|n| !self.node_lifecycle.is_silent(n)) {
+                    self.later(0, Action::KillContainers(pod_key.clone()));
                 }
                 if let (Some(node), None) = (node_name(&pod), node_name(&old)) {
                     self.pod_bound(pod_key.clone(), node.to_string());
@@ -208,7 +207,10 @@ impl Simulation {
                     && p.metadata.owner_references.iter().flatten().any(|o| o.controller == Some(true) && Some(&o.uid) == uid.as_ref())
             });
             let misscheduled = ds.status.as_ref().is_some_and(|s| s.number_misscheduled > 0);
-            if (verdict.should_run && !has_pod) || (!verdict.should_continue_running && has_pod) || (has_pod && misscheduled) {
+            // syncNodeUpdate's three reasons to enqueue.
+            let needs_pod = verdict.should_run && !has_pod;
+            let pod_must_go = !verdict.should_continue_running && has_pod;
+            if needs_pod || pod_must_go || (has_pod && misscheduled) {
                 self.enqueue_daemonset(ds_key, REACTION_MS);
             }
         }
