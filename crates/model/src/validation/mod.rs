@@ -10,7 +10,7 @@ mod container;
 mod daemonset;
 mod go_value;
 mod meta;
-mod names;
+pub(crate) mod names;
 mod node;
 mod pod;
 mod pod_spec;
