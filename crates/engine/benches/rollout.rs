@@ -61,7 +61,7 @@ fn api_of(sim: &Simulation) -> Api {
 /// Changes an annotation of one daemon pod: one change for a warm controller to take in.
 fn touch_one_pod(api: &mut Api, pod_keys: &[String], round: usize) {
     let Some(pod_key) = pod_keys.get(round % pod_keys.len().max(1)) else { return };
-    let Some(mut pod) = api.state.pods.get(pod_key).cloned() else { return };
+    let Some(mut pod) = api.state.pods.get(pod_key).map(|p| (**p).clone()) else { return };
     pod.metadata.annotations.get_or_insert_with(Default::default).insert("bench/round".into(), round.to_string());
     api.update_pod(pod);
 }

@@ -131,7 +131,7 @@ impl NodeLifecycle {
             set_ready_condition(&mut node, "Unknown", "NodeStatusUnknown", "Kubelet stopped posting node status.", now);
             api.record_event(&format!("Node//{name}"), "Normal", "NodeNotReady", SOURCE, format!("Node {name} status is now: NodeNotReady"));
             let pods: Vec<_> =
-                api.state.pods.iter().filter(|(_, p)| node_name(p) == Some(name)).map(|(_, p)| p.clone()).collect();
+                api.state.pods.iter().filter(|(_, p)| node_name(p) == Some(name)).map(|(_, p)| (**p).clone()).collect();
             for pod in pods {
                 api.update_pod(kubelet::set_not_ready(pod, now));
             }

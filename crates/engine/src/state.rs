@@ -1,15 +1,20 @@
 //! What the cluster holds at one instant: the API objects, as persistent maps so that
 //! every frame of the timeline keeps its own snapshot for the price of what changed.
 
+use std::sync::Arc;
+
 use imbl::{OrdMap, Vector};
 use k8s_openapi::api::apps::v1::{ControllerRevision, DaemonSet};
 use k8s_openapi::api::core::v1::{Node, Pod};
 
 /// Objects are keyed by `namespace/name` (nodes by name), so iteration order is stable.
+/// Pods are held behind `Arc`: a write copies the touched leaf of the persistent map,
+/// and copying sixteen reference counts instead of sixteen pods is what keeps a
+/// thousands-of-frames rollout fast and small.
 #[derive(Clone, Debug, Default)]
 pub struct ClusterState {
     pub nodes: OrdMap<String, Node>,
-    pub pods: OrdMap<String, Pod>,
+    pub pods: OrdMap<String, Arc<Pod>>,
     pub daemonsets: OrdMap<String, DaemonSet>,
     pub revisions: OrdMap<String, ControllerRevision>,
     pub events: Vector<Event>,

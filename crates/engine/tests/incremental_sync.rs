@@ -95,7 +95,7 @@ impl World {
 
     fn edit_pod(&mut self, i: usize, edit: impl FnOnce(&mut k8s_openapi::api::core::v1::Pod)) {
         let Some(pod_key) = pick(&self.pod_keys(), i) else { return };
-        let Some(mut pod) = self.cluster.api.state.pods.get(&pod_key).cloned() else { return };
+        let Some(mut pod) = self.cluster.api.state.pods.get(&pod_key).map(|p| (**p).clone()) else { return };
         edit(&mut pod);
         self.cluster.api.update_pod(pod);
     }

@@ -39,7 +39,7 @@ fn simple_daemon_set_schedule_daemon_set_pods_launches_pods() {
         let counts = c.expect_sync("foo", 5, 0, 0);
         let mut targets = Vec::new();
         for pod_key in &counts.created {
-            let pod = c.api.state.pods.get(pod_key).cloned().unwrap_or_default();
+            let pod = c.api.state.pods.get(pod_key).map(|p| (**p).clone()).unwrap_or_default();
             let spec = pod.spec.unwrap_or_default();
             assert_eq!(spec.node_name, None, "{pod_key} must be left to the scheduler");
             let terms = spec
@@ -337,7 +337,7 @@ fn deals_with_existing_pods() {
         let released = c.add_pods("node-4", simple_daemon_set_label2(), Some(&ds), 2);
         let counts = c.expect_sync("foo", 2, 5, 0);
         let mut targets: Vec<_> =
-            counts.created.iter().filter_map(|k| c.api.state.pods.get(k).and_then(node_of)).collect();
+            counts.created.iter().filter_map(|k| c.api.state.pods.get(k).and_then(|p| node_of(p))).collect();
         targets.sort();
         assert_eq!(targets, ["node-0", "node-4"]);
         for pod_key in released {
@@ -403,7 +403,7 @@ fn selector_daemon_deals_with_existing_pods() {
         c.add_pods("node-9", l2, Some(&ds), 1);
         let counts = c.expect_sync("foo", 3, 20, 0);
         let mut targets: Vec<_> =
-            counts.created.iter().filter_map(|k| c.api.state.pods.get(k).and_then(node_of)).collect();
+            counts.created.iter().filter_map(|k| c.api.state.pods.get(k).and_then(|p| node_of(p))).collect();
         targets.sort();
         assert_eq!(targets, ["node-5", "node-7", "node-8"]);
     }
@@ -437,7 +437,7 @@ fn name_and_selector_case(node_name: &str, selector: bool) -> usize {
     let counts = c.sync("foo");
     assert_eq!((counts.deletes, counts.events), (0, 0));
     if let Some(pod_key) = counts.created.first() {
-        let pod = c.api.state.pods.get(pod_key).cloned().unwrap_or_default();
+        let pod = c.api.state.pods.get(pod_key).map(|p| (**p).clone()).unwrap_or_default();
         assert_eq!(node_of(&pod).as_deref(), Some(node_name), "a template nodeName creates the pod bound there");
     }
     counts.creates
@@ -527,7 +527,7 @@ fn number_ready_status() {
         c.expect_sync("foo", 0, 0, 0);
         assert_eq!(c.status("foo").number_ready, 0);
         for pod_key in pods.iter().flatten() {
-            if let Some(pod) = c.api.state.pods.get_mut(pod_key) {
+            if let Some(pod) = c.api.state.pods.get_mut(pod_key).map(std::sync::Arc::make_mut) {
                 pod.status.get_or_insert_with(PodStatus::default).conditions =
                     Some(vec![PodCondition { type_: "Ready".into(), status: "True".into(), ..Default::default() }]);
             }
@@ -596,7 +596,7 @@ fn daemon_kill_failed_pods_backoff() {
         ds.status.get_or_insert_with(Default::default).observed_generation = Some(1);
         let ds = c.store_ds(ds);
         let failed_key = c.add_failed_pods("node-0", simple_daemon_set_label(), Some(&ds), 1)[0].clone();
-        let failed_pod = c.api.state.pods.get(&failed_key).cloned().unwrap_or_default();
+        let failed_pod = c.api.state.pods.get(&failed_key).map(|p| (**p).clone()).unwrap_or_default();
         c.expect_sync("foo", 0, 1, 1);
 
         c.put_pod(failed_pod.clone());

@@ -86,7 +86,7 @@ fn marker_json(marker: &Option<Marker>) -> Value {
 
 /// A frame as the `Frame` interface.
 pub fn frame_json(frame: &Frame) -> Value {
-    let pods: Vec<&Pod> = frame.state.pods.values().collect();
+    let pods: Vec<&Pod> = frame.state.pods.values().map(|p| p.as_ref()).collect();
     json!({
         "time": frame.time_ms,
         "cause": frame.cause,

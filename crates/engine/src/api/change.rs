@@ -1,5 +1,7 @@
 //! What a write changed, as the informers of the other components see it.
 
+use std::sync::Arc;
+
 use k8s_openapi::api::apps::v1::DaemonSet;
 use k8s_openapi::api::core::v1::{Node, Pod};
 
@@ -7,9 +9,9 @@ use k8s_openapi::api::core::v1::{Node, Pod};
 pub enum Change {
     PodAdded(String),
     /// The pod as it was before the update.
-    PodUpdated { key: String, old: Box<Pod> },
+    PodUpdated { key: String, old: Arc<Pod> },
     /// The pod as it was when it left the store.
-    PodDeleted(Box<Pod>),
+    PodDeleted(Arc<Pod>),
     NodeAdded(String),
     NodeUpdated { name: String, old: Box<Node> },
     NodeDeleted(Box<Node>),

@@ -1,6 +1,7 @@
 //! The object store with the API server's write semantics.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use k8s_openapi::api::apps::v1::{ControllerRevision, DaemonSet, DaemonSetStatus};
 use k8s_openapi::api::core::v1::{Node, Pod, PodStatus, Toleration};
@@ -185,7 +186,7 @@ impl Api {
         status.phase.get_or_insert_with(|| "Pending".into());
         status.qos_class.get_or_insert_with(|| "BestEffort".into());
         self.stamp_new(&mut pod.metadata);
-        self.state.pods.insert(pod_key.clone(), pod);
+        self.state.pods.insert(pod_key.clone(), Arc::new(pod));
         self.changes.push(Change::PodAdded(pod_key.clone()));
         Ok(pod_key)
     }
@@ -194,18 +195,18 @@ impl Api {
     pub fn update_pod(&mut self, mut pod: Pod) {
         let pod_key = key(pod.metadata.namespace.as_deref(), pod.metadata.name.as_deref().unwrap_or(""));
         let Some(old) = self.state.pods.get(&pod_key).cloned() else { return };
-        if pod == old {
+        if pod == *old {
             return;
         }
         self.stamp_update(&mut pod.metadata);
-        self.state.pods.insert(pod_key.clone(), pod);
-        self.changes.push(Change::PodUpdated { key: pod_key, old: Box::new(old) });
+        self.state.pods.insert(pod_key.clone(), Arc::new(pod));
+        self.changes.push(Change::PodUpdated { key: pod_key, old });
     }
 
     /// Graceful deletion: a bound pod gets a deletionTimestamp and its kubelet finishes
     /// the job; an unbound pod, or one deleted with grace 0, leaves the store at once.
     pub fn delete_pod(&mut self, pod_key: &str, grace_seconds: Option<i64>) -> Result<(), ApiError> {
-        let Some(pod) = self.state.pods.get(pod_key).cloned() else {
+        let Some(pod) = self.state.pods.get(pod_key).map(|p| (**p).clone()) else {
             return Err(ApiError::NotFound { resource: "pods".into(), name: name_of(pod_key) });
         };
         if pod.metadata.deletion_timestamp.is_some() && grace_seconds != Some(0) {
@@ -228,7 +229,7 @@ impl Api {
     /// The pod leaves the store (the kubelet confirmed termination, or a force delete).
     pub fn remove_pod(&mut self, pod_key: &str) {
         if let Some(pod) = self.state.pods.remove(pod_key) {
-            self.changes.push(Change::PodDeleted(Box::new(pod)));
+            self.changes.push(Change::PodDeleted(pod));
         }
     }
 

@@ -87,7 +87,7 @@ impl Kubelet {
     /// `verdict` is [`admit`]'s answer for this pod on its node; a rejected pod ends
     /// Failed with the kubelet's reason and message.
     pub fn admit(&mut self, api: &mut Api, pod_key: &str, timing: PodTiming, verdict: Result<(), Rejection>) -> Vec<(u64, Action)> {
-        let Some(pod) = api.state.pods.get(pod_key).cloned() else { return vec![] };
+        let Some(pod) = api.state.pods.get(pod_key).map(|p| (**p).clone()) else { return vec![] };
         let now = api.now();
         if let Err(rejection) = verdict {
             api.record_event(&pod_object(pod_key), "Warning", &rejection.reason, SOURCE, rejection.message.clone());
@@ -99,7 +99,7 @@ impl Kubelet {
     }
 
     pub fn start_containers(&mut self, api: &mut Api, pod_key: &str, timing: PodTiming) -> Vec<(u64, Action)> {
-        let Some(pod) = api.state.pods.get(pod_key).cloned() else { return vec![] };
+        let Some(pod) = api.state.pods.get(pod_key).map(|p| (**p).clone()) else { return vec![] };
         if is_terminating(&pod) {
             return vec![];
         }
@@ -143,7 +143,7 @@ impl Kubelet {
     }
 
     pub fn mark_ready(&mut self, api: &mut Api, pod_key: &str) {
-        let Some(pod) = api.state.pods.get(pod_key).cloned() else { return };
+        let Some(pod) = api.state.pods.get(pod_key).map(|p| (**p).clone()) else { return };
         if is_terminating(&pod) || self.behaviour(&pod) != ImageBehaviour::Ok {
             return;
         }
@@ -158,7 +158,7 @@ impl Kubelet {
     }
 
     pub fn retry_image_pull(&mut self, api: &mut Api, pod_key: &str, timing: PodTiming) -> Vec<(u64, Action)> {
-        let Some(pod) = api.state.pods.get(pod_key).cloned() else { return vec![] };
+        let Some(pod) = api.state.pods.get(pod_key).map(|p| (**p).clone()) else { return vec![] };
         if self.behaviour(&pod) == ImageBehaviour::PullError {
             let now = api.now();
             let image = pod.spec.as_ref().and_then(|s| s.containers.first()?.image.clone()).unwrap_or_default();
@@ -184,7 +184,7 @@ impl Kubelet {
 
     pub fn finish_termination(&mut self, api: &mut Api, pod_key: &str) {
         self.backoff.remove(pod_key);
-        if api.state.pods.get(pod_key).is_some_and(is_terminating) {
+        if api.state.pods.get(pod_key).is_some_and(|p| is_terminating(p)) {
             api.remove_pod(pod_key);
         }
     }

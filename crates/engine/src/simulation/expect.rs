@@ -66,7 +66,7 @@ impl Simulation {
             .values()
             .filter(|p| p.metadata.owner_references.iter().flatten().any(|o| Some(&o.uid) == ds.metadata.uid.as_ref()))
             .filter(|p| target_node_name(p) == Some(node) && !is_terminating(p))
-            .cloned()
+            .map(|p| (**p).clone())
             .collect();
         pods.sort_by(|a, b| a.metadata.creation_timestamp.cmp(&b.metadata.creation_timestamp));
         pods

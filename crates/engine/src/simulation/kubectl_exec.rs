@@ -227,7 +227,7 @@ impl Simulation {
             .pods
             .iter()
             .filter(|(_, p)| node_name(p) == Some(name) && !is_terminating(p))
-            .map(|(k, p)| (k.clone(), p.clone()))
+            .map(|(k, p)| (k.clone(), (**p).clone()))
             .collect();
         let daemon: Vec<&String> = pods.iter().filter(|(_, p)| is_daemon_pod(p)).map(|(k, _)| k).collect();
         let unmanaged: Vec<&String> =

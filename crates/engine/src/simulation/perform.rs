@@ -97,7 +97,7 @@ impl Simulation {
     /// The pods bound to `node` that still hold resources, other than `except`.
     fn bound_pods(&self, node: &str, except: &str) -> Vec<&Pod> {
         let pods = &self.api.state.pods;
-        self.pods_by_node.on(node).filter(|k| k.as_str() != except).filter_map(|k| pods.get(k)).filter(|p| !is_terminal(p)).collect()
+        self.pods_by_node.on(node).filter(|k| k.as_str() != except).filter_map(|k| pods.get(k).map(|p| p.as_ref())).filter(|p| !is_terminal(p)).collect()
     }
 
     /// The kubelet's admission verdict for a pod just bound to its node.
@@ -109,7 +109,7 @@ impl Simulation {
     }
 
     fn schedule_pod(&mut self, pod_key: &str) {
-        let Some(pod) = self.api.state.pods.get(pod_key).cloned() else { return };
+        let Some(pod) = self.api.state.pods.get(pod_key).map(|p| (**p).clone()) else { return };
         if node_name(&pod).is_some() || is_terminating(&pod) {
             return;
         }
@@ -228,7 +228,7 @@ impl Simulation {
             .pods
             .iter()
             .filter(|(_, p)| node_name(p) == Some(node))
-            .map(|(k, p)| (k.clone(), p.clone()))
+            .map(|(k, p)| (k.clone(), (**p).clone()))
             .collect();
         let now = self.api.now();
         for (pod_key, pod) in pods {

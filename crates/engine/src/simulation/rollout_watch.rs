@@ -6,6 +6,7 @@
 //! are persistent maps, and `OrdMap::diff` skips the subtrees two frames share), so
 //! watching a rollout costs what changed in each frame, not the size of the cluster.
 
+use std::sync::Arc;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use imbl::ordmap::DiffItem;
@@ -81,7 +82,7 @@ struct FrameCounts {
     /// The revisions the hash was read from.
     revisions: OrdMap<String, ControllerRevision>,
     seen_nodes: OrdMap<String, Node>,
-    seen_pods: OrdMap<String, Pod>,
+    seen_pods: OrdMap<String, Arc<Pod>>,
     last_now: u64,
     pod_nodes: HashMap<String, String>,
     node_pods: HashMap<String, BTreeSet<String>>,
@@ -147,7 +148,7 @@ impl FrameCounts {
                 dirty.insert(old_node);
             }
             let member = new.filter(|p| owned_by(p, ds) && !is_terminal(p));
-            if let Some(node) = member.and_then(target_node_name) {
+            if let Some(node) = member.and_then(|p| target_node_name(p)) {
                 self.node_pods.entry(node.to_string()).or_default().insert(pod_key.clone());
                 self.pod_nodes.insert(pod_key.clone(), node.to_string());
                 dirty.insert(node.to_string());
@@ -182,7 +183,7 @@ impl FrameCounts {
 
     fn node_counts(&self, state: &ClusterState, node: &str, now_ms: u64) -> NodeCounts {
         let hash = &self.identity.1;
-        let pods: Vec<&Pod> = self.node_pods.get(node).into_iter().flatten().filter_map(|k| state.pods.get(k)).collect();
+        let pods: Vec<&Pod> = self.node_pods.get(node).into_iter().flatten().filter_map(|k| state.pods.get(k).map(|p| p.as_ref())).collect();
         let live: Vec<&Pod> = pods.iter().copied().filter(|p| !is_terminating(p)).collect();
         let new = live.iter().filter(|p| is_pod_updated(p, hash, self.generation)).count();
         let should_run = self.should_run.get(node).copied().unwrap_or(false);

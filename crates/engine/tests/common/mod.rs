@@ -314,7 +314,7 @@ impl Cluster {
             pod.metadata.namespace.as_deref().unwrap_or("default"),
             pod.metadata.name.as_deref().unwrap_or("")
         );
-        self.api.state.pods.insert(pod_key.clone(), pod);
+        self.api.state.pods.insert(pod_key.clone(), pod.into());
         pod_key
     }
 
@@ -350,7 +350,7 @@ impl Cluster {
     /// Sets the pod's Ready condition (lastTransitionTime now, only when it changes).
     pub fn set_ready(&mut self, pod_key: &str, ready: bool) {
         let now = clock::timestamp(self.api.now());
-        let Some(pod) = self.api.state.pods.get_mut(pod_key) else { panic!("no pod {pod_key}") };
+        let Some(pod) = self.api.state.pods.get_mut(pod_key).map(std::sync::Arc::make_mut) else { panic!("no pod {pod_key}") };
         let conditions = pod.status.get_or_insert_with(Default::default).conditions.get_or_insert_with(Vec::new);
         let status = if ready { "True" } else { "False" };
         if let Some(existing) = conditions.iter_mut().find(|c| c.type_ == "Ready") {
@@ -378,7 +378,7 @@ impl Cluster {
             .filter(|(_, p)| {
                 p.metadata.owner_references.iter().flatten().any(|o| o.controller == Some(true) && Some(&o.uid) == uid.as_ref())
             })
-            .map(|(k, p)| (k.clone(), p.clone()))
+            .map(|(k, p)| (k.clone(), (**p).clone()))
             .collect()
     }
 

@@ -117,11 +117,11 @@ mod tests {
                 spec.taints = Some(vec![Taint { key: "node.kubernetes.io/unschedulable".into(), effect: "NoSchedule".into(), ..Default::default() }]);
             }
         }
-        state.pods.insert("default/agent-abcde".into(), daemon_pod("agent-abcde", "node-01", "Running", true));
-        state.pods.insert("default/agent-fghij".into(), daemon_pod("agent-fghij", "gpu-pool-01", "Pending", false));
+        state.pods.insert("default/agent-abcde".into(), daemon_pod("agent-abcde", "node-01", "Running", true).into());
+        state.pods.insert("default/agent-fghij".into(), daemon_pod("agent-fghij", "gpu-pool-01", "Pending", false).into());
         let mut plain = daemon_pod("web-1", "node-01", "Running", true);
         plain.metadata.owner_references = None;
-        state.pods.insert("default/web-1".into(), plain);
+        state.pods.insert("default/web-1".into(), plain.into());
         state.daemonsets.insert(
             "default/agent".into(),
             DaemonSet {

@@ -131,7 +131,7 @@ impl DaemonSetWhy {
         let mut daemon_spec = user_spec.clone();
         add_daemon_tolerations(&mut daemon_spec);
 
-        let owned: Vec<&Pod> = state.pods.values().filter(|pod| owned_by(pod, ds) && target_node_name(pod) == Some(node_name)).collect();
+        let owned: Vec<&Pod> = state.pods.values().map(|pod| pod.as_ref()).filter(|pod| owned_by(pod, ds) && target_node_name(pod) == Some(node_name)).collect();
         let pods: Vec<PodHere> = owned.iter().map(|pod| pod_here(pod)).collect();
         let live = owned.iter().zip(&pods).find(|(_, here)| !here.terminating).map(|(pod, _)| *pod);
         let outcome = match (live, pods.is_empty()) {
@@ -259,6 +259,7 @@ fn scheduler_check(state: &ClusterState, node: &Node, pod: &Pod, hypothetical: b
     let others: Vec<&Pod> = state
         .pods
         .values()
+        .map(|other| other.as_ref())
         .filter(|other| {
             other.metadata.name != pod.metadata.name || other.metadata.namespace != pod.metadata.namespace || hypothetical
         })

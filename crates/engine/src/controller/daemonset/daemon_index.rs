@@ -6,6 +6,7 @@
 //! went backwards starts the index over from an empty view; that rebuild runs the
 //! same code as an update, with every node and pod "added".
 
+use std::sync::Arc;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use imbl::ordmap::DiffItem;
@@ -96,10 +97,10 @@ pub struct DaemonSetIndex {
     namespace_prefix: String,
     evaluator: NodeShouldRun,
     /// The pods ClaimPods last looked at.
-    pub claimed: OrdMap<String, Pod>,
+    pub claimed: OrdMap<String, Arc<Pod>>,
     /// The informer view the index was last brought up to.
     seen_nodes: OrdMap<String, Node>,
-    seen_pods: OrdMap<String, Pod>,
+    seen_pods: OrdMap<String, Arc<Pod>>,
     last_now: u64,
     /// The DaemonSet's pods (terminal pods being deleted left out) and their node.
     pod_nodes: HashMap<String, String>,
@@ -145,7 +146,7 @@ impl DaemonSetIndex {
 
     /// The DaemonSet's pods aimed at `node`, in pod key order (getNodesToDaemonPods).
     pub fn pods_on<'a>(&self, view: &'a ClusterState, node: &str) -> Vec<&'a Pod> {
-        self.node_pods.get(node).into_iter().flatten().filter_map(|k| view.pods.get(k)).collect()
+        self.node_pods.get(node).into_iter().flatten().filter_map(|k| view.pods.get(k).map(|p| p.as_ref())).collect()
     }
 
     fn member_node<'p>(&self, ds: &DaemonSet, pod: &'p Pod) -> Option<&'p str> {

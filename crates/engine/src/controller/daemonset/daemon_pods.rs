@@ -1,6 +1,7 @@
 //! Which pods belong to a DaemonSet and where they are: getDaemonPods (with
 //! ClaimPods' adoption and release) and getNodesToDaemonPods.
 
+use std::sync::Arc;
 use std::collections::BTreeMap;
 
 use imbl::ordmap::DiffItem;
@@ -49,7 +50,7 @@ pub(super) fn is_owned_by(pod: &Pod, ds: &DaemonSet) -> bool {
 
 fn in_namespace<'a>(state: &'a ClusterState, namespace: &str) -> impl Iterator<Item = &'a Pod> {
     let prefix = format!("{namespace}/");
-    state.pods.range(prefix.clone()..).take_while(move |(k, _)| k.starts_with(&prefix)).map(|(_, p)| p)
+    state.pods.range(prefix.clone()..).take_while(move |(k, _)| k.starts_with(&prefix)).map(|(_, p)| p.as_ref())
 }
 
 /// ClaimPods for one pod: the pod with its ownerReferences changed (a matching orphan
@@ -89,7 +90,7 @@ fn claim_pod(ds: &DaemonSet, pod: &Pod) -> Option<Pod> {
 /// (all of them when `seen` is empty), writing the ownerReference changes through
 /// the API in pod key order. A pod that has not changed since the last claim needs
 /// nothing: ClaimPods' own writes leave every pod in a state it keeps.
-pub fn claim_pods(api: &mut Api, ds: &DaemonSet, seen: &OrdMap<String, Pod>) {
+pub fn claim_pods(api: &mut Api, ds: &DaemonSet, seen: &OrdMap<String, Arc<Pod>>) {
     let prefix = format!("{}/", ds.metadata.namespace.as_deref().unwrap_or("default"));
     let mut writes = Vec::new();
     for item in seen.diff(&api.state.pods) {

@@ -86,6 +86,7 @@ pub fn describe_node(state: &ClusterState, name: &str, now_ms: u64) -> Result<St
     let pods: Vec<&Pod> = state
         .pods
         .values()
+        .map(|p| p.as_ref())
         .filter(|p| p.spec.as_ref().and_then(|s| s.node_name.as_deref()) == Some(name))
         .filter(|p| !matches!(p.status.as_ref().and_then(|s| s.phase.as_deref()), Some("Succeeded" | "Failed")))
         .collect();

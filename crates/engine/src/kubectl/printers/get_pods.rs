@@ -23,6 +23,7 @@ pub fn get_pods(
     let pods: Vec<&Pod> = state
         .pods
         .values()
+        .map(|p| p.as_ref())
         .filter(|p| namespace.is_none_or(|ns| object_namespace(&p.metadata) == ns))
         .filter(|p| name.is_none_or(|n| p.metadata.name.as_deref() == Some(n)))
         .collect();

@@ -20,7 +20,7 @@ pub fn object_output(
     format: &str,
 ) -> Result<String, String> {
     match resource {
-        Resource::Pod => one(state.pods.values(), "pods", namespace, name, format),
+        Resource::Pod => one(state.pods.values().map(|p| p.as_ref()), "pods", namespace, name, format),
         Resource::DaemonSet => one(state.daemonsets.values(), "daemonsets.apps", namespace, name, format),
         Resource::ControllerRevision => {
             one(state.revisions.values(), "controllerrevisions.apps", namespace, name, format)
@@ -38,7 +38,7 @@ pub fn list_output(
     format: &str,
 ) -> Result<String, String> {
     match resource {
-        Resource::Pod => many(state.pods.values(), namespace, format),
+        Resource::Pod => many(state.pods.values().map(|p| p.as_ref()), namespace, format),
         Resource::DaemonSet => many(state.daemonsets.values(), namespace, format),
         Resource::ControllerRevision => many(state.revisions.values(), namespace, format),
         Resource::Node => many(state.nodes.values(), None, format),

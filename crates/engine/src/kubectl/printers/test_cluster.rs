@@ -262,8 +262,8 @@ pub fn cluster() -> ClusterState {
         state.nodes.insert(name.into(), node(name, ready));
     }
     state.daemonsets.insert("default/agent".into(), daemonset());
-    state.pods.insert("default/agent-aaaaa".into(), daemon_pod("agent-aaaaa", "node-01", 0, true));
-    state.pods.insert("default/agent-bbbbb".into(), daemon_pod("agent-bbbbb", "node-02", 30 * SECOND, false));
+    state.pods.insert("default/agent-aaaaa".into(), daemon_pod("agent-aaaaa", "node-01", 0, true).into());
+    state.pods.insert("default/agent-bbbbb".into(), daemon_pod("agent-bbbbb", "node-02", 30 * SECOND, false).into());
     state.revisions.insert("default/agent-1f6d9c8b7".into(), revision(1, "prom/node-exporter:v1.8.0", None));
     state.events.push_back(event(
         "DaemonSet/default/agent",

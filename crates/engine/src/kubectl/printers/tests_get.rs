@@ -33,16 +33,16 @@ fn get_pods_wide_and_all_namespaces() {
 fn get_pods_shows_restarts_terminating_and_unknown() {
     let mut state = cluster();
     let restarted = with_restarts(daemon_pod("agent-ccccc", "node-01", 0, true), 3, NOW - 25 * SECOND);
-    state.pods.insert("default/agent-ccccc".into(), restarted);
+    state.pods.insert("default/agent-ccccc".into(), restarted.into());
     let mut deleting = daemon_pod("agent-ddddd", "node-01", 0, true);
     deleting.metadata.deletion_timestamp = Some(timestamp(NOW - 5 * SECOND));
-    state.pods.insert("default/agent-ddddd".into(), deleting.clone());
+    state.pods.insert("default/agent-ddddd".into(), deleting.clone().into());
     let mut lost = deleting;
     lost.metadata.name = Some("agent-eeeee".into());
     if let Some(status) = lost.status.as_mut() {
         status.reason = Some("NodeLost".into());
     }
-    state.pods.insert("default/agent-eeeee".into(), lost);
+    state.pods.insert("default/agent-eeeee".into(), lost.into());
     state.pods.remove("default/agent-aaaaa");
     state.pods.remove("default/agent-bbbbb");
     let text = get_pods(&state, Some("default"), None, false, NOW);
