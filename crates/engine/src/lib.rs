@@ -20,3 +20,6 @@ pub mod taint_eviction;
 pub mod pod_gc;
 pub mod simulation;
 pub mod export;
+
+#[cfg(test)]
+mod test_fixtures;

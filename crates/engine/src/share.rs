@@ -94,27 +94,9 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    fn conformance() -> Vec<(String, String)> {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/conformance");
-        let mut files: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-            .filter_map(Result::ok)
-            .map(|entry| entry.path())
-            .filter(|path| path.extension().is_some_and(|ext| ext == "yaml"))
-            .collect();
-        files.sort();
-        files
-            .into_iter()
-            .map(|path| {
-                let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-                (path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(), text)
-            })
-            .collect()
-    }
-
     #[test]
     fn every_conformance_scenario_round_trips() {
-        let scenarios = conformance();
+        let scenarios = crate::test_fixtures::conformance_scenarios();
         assert!(!scenarios.is_empty());
         for (name, text) in scenarios {
             let link = encode(&text);
@@ -143,7 +125,7 @@ mod tests {
 
     #[test]
     fn truncated_links_never_panic() {
-        let (_, text) = conformance().into_iter().next().unwrap_or_default();
+        let (_, text) = crate::test_fixtures::conformance_scenarios().into_iter().next().unwrap_or_default();
         let link = encode(&text);
         for cut in 0..link.len() {
             let _ = decode(&link[..cut]);

@@ -1,21 +1,6 @@
 use super::*;
 use crate::kubectl::command::{Command, Kubectl, PodRef};
 
-fn conformance() -> Vec<(String, String)> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/conformance");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "yaml"))
-        .collect();
-    files.sort();
-    files
-        .into_iter()
-        .map(|path| (path.display().to_string(), std::fs::read_to_string(&path).unwrap_or_default()))
-        .collect()
-}
-
 fn err(text: &str) -> ScenarioError {
     match parse_scenario(text) {
         Ok(s) => panic!("parsed: {}", s.name),
@@ -27,7 +12,7 @@ const HEAD: &str = "apiVersion: dsplay/v1\nkind: Scenario\nmetadata: {name: t}\n
 
 #[test]
 fn every_conformance_scenario_parses() {
-    let files = conformance();
+    let files = crate::test_fixtures::conformance_scenarios();
     assert!(files.len() >= 15, "found {} files", files.len());
     for (path, text) in files {
         let scenario = parse_scenario(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
@@ -42,7 +27,7 @@ fn every_conformance_scenario_parses() {
 
 #[test]
 fn a_conformance_scenario_in_detail() {
-    let text = conformance()
+    let text = crate::test_fixtures::conformance_scenarios()
         .into_iter()
         .find(|(p, _)| p.ends_with("on-delete-manual-canary.yaml"))
         .map(|(_, t)| t)
@@ -68,7 +53,7 @@ fn a_conformance_scenario_in_detail() {
 
 #[test]
 fn apply_later_and_rollout_expectations() {
-    let text = conformance()
+    let text = crate::test_fixtures::conformance_scenarios()
         .into_iter()
         .find(|(p, _)| p.ends_with("broken-image-rollout-undo.yaml"))
         .map(|(_, t)| t)
@@ -76,7 +61,7 @@ fn apply_later_and_rollout_expectations() {
     let s = parse_scenario(&text).unwrap();
     let StepAction::Expect(e) = &s.steps[4].action else { panic!("an expect") };
     assert_eq!(e.rollout, Some(RolloutExpectation { max_unavailable_seen: Some(1), complete: Some(false), ..Default::default() }));
-    let cordoned = conformance().into_iter().find(|(p, _)| p.ends_with("cordoned-node-still-runs.yaml")).map(|(_, t)| t);
+    let cordoned = crate::test_fixtures::conformance_scenarios().into_iter().find(|(p, _)| p.ends_with("cordoned-node-still-runs.yaml")).map(|(_, t)| t);
     let s = parse_scenario(&cordoned.unwrap_or_default()).unwrap();
     assert!(s.manifests[0].apply_later);
     assert_eq!(s.manifest_to_apply("agent").map(|m| m.document), Some(1));

@@ -9,7 +9,7 @@ use k8s_openapi::api::core::v1::Container;
 use crate::state::ClusterState;
 
 use super::age;
-use super::table::render_table;
+use super::table::render_list;
 use super::{no_resources_found, not_found, object_namespace};
 
 pub fn get_daemonsets(
@@ -35,20 +35,7 @@ pub fn get_daemonsets(
     if wide {
         headers.extend(["CONTAINERS", "IMAGES", "SELECTOR"]);
     }
-    if namespace.is_none() {
-        headers.insert(0, "NAMESPACE");
-    }
-    let rows: Vec<Vec<String>> = daemonsets
-        .into_iter()
-        .map(|ds| {
-            let mut row = daemonset_row(ds, wide, now_ms);
-            if namespace.is_none() {
-                row.insert(0, object_namespace(&ds.metadata).to_string());
-            }
-            row
-        })
-        .collect();
-    Ok(render_table(&headers, &rows))
+    Ok(render_list(headers, &daemonsets, namespace, |o| object_namespace(&o.metadata).to_string(), |o| daemonset_row(o, wide, now_ms)))
 }
 
 /// `labels.FormatLabels`: `k=v,k2=v2` sorted by key, or `<none>`.

@@ -7,7 +7,7 @@ use crate::clock;
 use crate::state::ClusterState;
 
 use super::age;
-use super::table::render_table;
+use super::table::render_list;
 use super::{no_resources_found, not_found, object_namespace};
 
 /// Pod status reason the node lifecycle controller sets on pods of an unreachable node.
@@ -37,20 +37,7 @@ pub fn get_pods(
     if wide {
         headers.extend(["IP", "NODE", "NOMINATED NODE", "READINESS GATES"]);
     }
-    if namespace.is_none() {
-        headers.insert(0, "NAMESPACE");
-    }
-    let rows: Vec<Vec<String>> = pods
-        .into_iter()
-        .map(|pod| {
-            let mut row = pod_row(pod, wide, now_ms);
-            if namespace.is_none() {
-                row.insert(0, object_namespace(&pod.metadata).to_string());
-            }
-            row
-        })
-        .collect();
-    Ok(render_table(&headers, &rows))
+    Ok(render_list(headers, &pods, namespace, |o| object_namespace(&o.metadata).to_string(), |o| pod_row(o, wide, now_ms)))
 }
 
 fn is_restartable_init(container: Option<&Container>) -> bool {

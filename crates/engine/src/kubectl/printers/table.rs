@@ -110,6 +110,32 @@ impl DescribeWriter for String {
 }
 
 /// A `kubectl get` table: upper-case headers, one row per object.
+/// A `kubectl get` listing: when it spans namespaces (`namespace` is None), kubectl puts
+/// a NAMESPACE column first.
+pub fn render_list<T: ?Sized>(
+    mut headers: Vec<&str>,
+    items: &[&T],
+    namespace: Option<&str>,
+    namespace_of: impl Fn(&T) -> String,
+    row: impl Fn(&T) -> Vec<String>,
+) -> String {
+    let across_namespaces = namespace.is_none();
+    if across_namespaces {
+        headers.insert(0, "NAMESPACE");
+    }
+    let rows: Vec<Vec<String>> = items
+        .iter()
+        .map(|item| {
+            let mut cells = row(item);
+            if across_namespaces {
+                cells.insert(0, namespace_of(item));
+            }
+            cells
+        })
+        .collect();
+    render_table(&headers, &rows)
+}
+
 pub fn render_table(headers: &[&str], rows: &[Vec<String>]) -> String {
     let mut writer = TabWriter::for_table();
     writer.write(&headers.join("\t"));
