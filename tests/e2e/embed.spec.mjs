@@ -45,6 +45,10 @@ test("the example host loads, seeks, steps and plays the embedded playground", a
     .toBe(last.frames - 1);
   const indices = (await messages(page, "dsplay:frame")).map((m) => m.index);
   expect(new Set(indices).size).toBeGreaterThan(2);
+  // Playing through the frame where the DaemonSet's rollout completes tells the host.
+  const complete = (await messages(page, "dsplay:rollout-complete")).at(-1);
+  expect(complete?.daemonset).toContain("/");
+  expect(indices).toContain(complete.index);
 });
 
 test("an embed ignores pages outside its allow-list and talks only to them", async ({ page }) => {
