@@ -18,8 +18,7 @@ fn simple_daemon_set_launches_pods() {
     for strategy in update_strategies() {
         let mut c = Cluster::new();
         c.add_nodes(0, 5, None);
-        let mut ds = new_daemon_set("foo");
-        set_strategy(&mut ds, strategy);
+        let ds = daemon_set_with_strategy("foo", strategy);
         c.create_ds(ds);
         c.expect_sync("foo", 5, 0, 0);
     }
@@ -33,8 +32,7 @@ fn simple_daemon_set_schedule_daemon_set_pods_launches_pods() {
     for strategy in update_strategies() {
         let mut c = Cluster::new();
         c.add_nodes(0, 5, None);
-        let mut ds = new_daemon_set("foo");
-        set_strategy(&mut ds, strategy);
+        let ds = daemon_set_with_strategy("foo", strategy);
         c.create_ds(ds);
         let counts = c.expect_sync("foo", 5, 0, 0);
         let mut targets = Vec::new();
@@ -98,8 +96,7 @@ fn simple_daemon_set_updates_status_after_launching_pods() {
     for strategy in update_strategies() {
         let mut c = Cluster::new();
         c.add_nodes(0, 5, None);
-        let mut ds = new_daemon_set("foo");
-        set_strategy(&mut ds, strategy);
+        let ds = daemon_set_with_strategy("foo", strategy);
         c.create_ds(ds);
         c.expect_sync("foo", 5, 0, 0);
         assert_eq!(c.status("foo").current_number_scheduled, 0);
@@ -114,8 +111,7 @@ fn simple_daemon_set_updates_status_after_launching_pods() {
 fn no_nodes_does_nothing() {
     for strategy in update_strategies() {
         let mut c = Cluster::new();
-        let mut ds = new_daemon_set("foo");
-        set_strategy(&mut ds, strategy);
+        let ds = daemon_set_with_strategy("foo", strategy);
         c.create_ds(ds);
         c.expect_sync("foo", 0, 0, 0);
     }
@@ -127,8 +123,7 @@ fn one_node_daemon_launches_pod() {
     for strategy in update_strategies() {
         let mut c = Cluster::new();
         c.add_node(new_node("only-node", None));
-        let mut ds = new_daemon_set("foo");
-        set_strategy(&mut ds, strategy);
+        let ds = daemon_set_with_strategy("foo", strategy);
         c.create_ds(ds);
         c.expect_sync("foo", 1, 0, 0);
     }
@@ -141,8 +136,7 @@ fn not_ready_node_daemon_does_launch_pod() {
     for strategy in update_strategies() {
         let mut c = Cluster::new();
         c.add_node(with_condition(new_node("not-ready", None), "Ready", "False"));
-        let mut ds = new_daemon_set("foo");
-        set_strategy(&mut ds, strategy);
+        let ds = daemon_set_with_strategy("foo", strategy);
         c.create_ds(ds);
         c.expect_sync("foo", 1, 0, 0);
     }
@@ -159,8 +153,7 @@ fn requests(memory: &str, cpu: &str) -> Option<ResourceRequirements> {
 fn insufficient_capacity_node_daemon_does_not_unschedule_running_pod() {
     for strategy in update_strategies() {
         let mut c = Cluster::new();
-        let mut ds = new_daemon_set("foo");
-        set_strategy(&mut ds, strategy);
+        let mut ds = daemon_set_with_strategy("foo", strategy);
         template_spec(&mut ds).node_name = Some("too-much-mem".into());
         template_spec(&mut ds).containers[0].resources = requests("75M", "75m");
         let mut node = new_node("too-much-mem", None);
@@ -203,8 +196,7 @@ fn network_unavailable_node_daemon_launches_pod() {
     for strategy in update_strategies() {
         let mut c = Cluster::new();
         c.add_node(with_condition(new_node("network-unavailable", None), "NetworkUnavailable", "True"));
-        let mut ds = new_daemon_set("simple");
-        set_strategy(&mut ds, strategy);
+        let ds = daemon_set_with_strategy("simple", strategy);
         c.create_ds(ds);
         c.expect_sync("simple", 1, 0, 0);
     }
@@ -217,8 +209,7 @@ fn dont_do_anything_if_being_deleted() {
     for strategy in update_strategies() {
         let mut c = Cluster::new();
         c.add_nodes(0, 1, None);
-        let mut ds = new_daemon_set("foo");
-        set_strategy(&mut ds, strategy);
+        let ds = daemon_set_with_strategy("foo", strategy);
         let mut ds = c.create_ds(ds);
         ds.metadata.deletion_timestamp = Some(dsplay_engine::clock::timestamp(c.api.now()));
         c.store_ds(ds);
@@ -240,8 +231,7 @@ fn dont_do_anything_if_being_deleted_race() {
     for strategy in update_strategies() {
         let mut c = Cluster::new();
         c.add_nodes(0, 5, None);
-        let mut ds = new_daemon_set("foo");
-        set_strategy(&mut ds, strategy);
+        let ds = daemon_set_with_strategy("foo", strategy);
         let mut ds = c.create_ds(ds);
         ds.metadata.deletion_timestamp = Some(dsplay_engine::clock::timestamp(c.api.now()));
         c.store_ds(ds);
@@ -263,8 +253,7 @@ fn port_conflict_with_same_daemon_pod_does_not_delete_pod() {
     for strategy in update_strategies() {
         let mut c = Cluster::new();
         c.add_node(new_node("port-conflict", None));
-        let mut ds = new_daemon_set("foo");
-        set_strategy(&mut ds, strategy);
+        let mut ds = daemon_set_with_strategy("foo", strategy);
         template_spec(&mut ds).node_name = Some("port-conflict".into());
         template_spec(&mut ds).containers[0].ports = host_port(666);
         let ds = c.create_ds(ds);
@@ -286,8 +275,7 @@ fn no_port_conflict_node_daemon_launches_pod() {
             spec.containers[0].ports = host_port(6661);
         }
         c.put_pod(foreign);
-        let mut ds = new_daemon_set("foo");
-        set_strategy(&mut ds, strategy);
+        let mut ds = daemon_set_with_strategy("foo", strategy);
         template_spec(&mut ds).node_name = Some("no-port-conflict".into());
         template_spec(&mut ds).containers[0].ports = host_port(6662);
         c.create_ds(ds);
@@ -328,8 +316,7 @@ fn deals_with_existing_pods() {
     for strategy in update_strategies() {
         let mut c = Cluster::new();
         c.add_nodes(0, 5, None);
-        let mut ds = new_daemon_set("foo");
-        set_strategy(&mut ds, strategy);
+        let ds = daemon_set_with_strategy("foo", strategy);
         let ds = c.create_ds(ds);
         c.add_pods("node-1", simple_daemon_set_label(), Some(&ds), 1);
         c.add_pods("node-2", simple_daemon_set_label(), Some(&ds), 2);
@@ -367,8 +354,7 @@ fn selector_daemon_deletes_unselected_pods() {
         let mut c = Cluster::new();
         c.add_nodes(0, 5, None);
         c.add_nodes(5, 5, Some(simple_node_label()));
-        let mut ds = new_daemon_set("foo");
-        set_strategy(&mut ds, strategy);
+        let mut ds = daemon_set_with_strategy("foo", strategy);
         template_spec(&mut ds).node_selector = Some(simple_node_label());
         let ds = c.create_ds(ds);
         c.add_pods("node-0", simple_daemon_set_label2(), Some(&ds), 2);
@@ -387,8 +373,7 @@ fn selector_daemon_deals_with_existing_pods() {
         let mut c = Cluster::new();
         c.add_nodes(0, 5, None);
         c.add_nodes(5, 5, Some(simple_node_label()));
-        let mut ds = new_daemon_set("foo");
-        set_strategy(&mut ds, strategy);
+        let mut ds = daemon_set_with_strategy("foo", strategy);
         template_spec(&mut ds).node_selector = Some(simple_node_label());
         let ds = c.create_ds(ds);
         let l = simple_daemon_set_label();
@@ -416,8 +401,7 @@ fn bad_selector_daemon_does_nothing() {
         let mut c = Cluster::new();
         c.add_nodes(0, 4, None);
         c.add_nodes(4, 3, Some(simple_node_label()));
-        let mut ds = new_daemon_set("foo");
-        set_strategy(&mut ds, strategy);
+        let mut ds = daemon_set_with_strategy("foo", strategy);
         template_spec(&mut ds).node_selector = Some(simple_node_label2());
         c.create_ds(ds);
         c.expect_sync("foo", 0, 0, 0);
@@ -487,8 +471,7 @@ fn node_affinity_daemon_launches_pods() {
         let mut c = Cluster::new();
         c.add_nodes(0, 4, None);
         c.add_nodes(4, 3, Some(simple_node_label()));
-        let mut ds = new_daemon_set("foo");
-        set_strategy(&mut ds, strategy);
+        let mut ds = daemon_set_with_strategy("foo", strategy);
         template_spec(&mut ds).affinity = Some(Affinity {
             node_affinity: Some(NodeAffinity {
                 required_during_scheduling_ignored_during_execution: Some(NodeSelector {
@@ -517,8 +500,7 @@ fn number_ready_status() {
     for strategy in update_strategies() {
         let mut c = Cluster::new();
         c.add_nodes(0, 2, Some(simple_node_label()));
-        let mut ds = new_daemon_set("foo");
-        set_strategy(&mut ds, strategy);
+        let ds = daemon_set_with_strategy("foo", strategy);
         let ds = c.create_ds(ds);
         let pods = [
             c.add_pods("node-0", simple_daemon_set_label(), Some(&ds), 1),
@@ -543,8 +525,7 @@ fn observed_generation() {
     for strategy in update_strategies() {
         let mut c = Cluster::new();
         c.add_nodes(0, 1, Some(simple_node_label()));
-        let mut ds = new_daemon_set("foo");
-        set_strategy(&mut ds, strategy);
+        let mut ds = daemon_set_with_strategy("foo", strategy);
         template_spec(&mut ds).node_selector = Some(simple_node_label());
         let ds = c.create_ds(ds);
         assert_eq!(ds.metadata.generation, Some(1));
@@ -564,8 +545,7 @@ fn daemon_kill_failed_pods() {
         for strategy in update_strategies() {
             let mut c = Cluster::new();
             c.add_nodes(0, 1, None);
-            let mut ds = new_daemon_set("foo");
-            set_strategy(&mut ds, strategy);
+            let ds = daemon_set_with_strategy("foo", strategy);
             let ds = c.create_ds(ds);
             c.add_failed_pods("node-0", simple_daemon_set_label(), Some(&ds), failed);
             c.add_pods("node-0", simple_daemon_set_label(), Some(&ds), normal);
@@ -587,8 +567,7 @@ fn daemon_kill_failed_pods_backoff() {
     for strategy in update_strategies() {
         let mut c = Cluster::new();
         c.add_nodes(0, 1, None);
-        let mut ds = new_daemon_set("foo");
-        set_strategy(&mut ds, strategy);
+        let ds = daemon_set_with_strategy("foo", strategy);
         let mut ds = c.create_ds(ds);
         // The backoff key is `<uid>/<status.observedGeneration>/<node>`: upstream's
         // DaemonSet has generation 0 and so a stable key. Here generation is 1, so a

@@ -45,8 +45,7 @@ fn no_schedule_tainted_doesnt_evicit_running_intolerant_pod() {
     for strategy in update_strategies() {
         let mut c = Cluster::new();
         c.add_node(with_taints(new_node("tainted", None), vec![taint("dedicated", "user1", "NoSchedule")]));
-        let mut ds = new_daemon_set("intolerant");
-        set_strategy(&mut ds, strategy);
+        let ds = daemon_set_with_strategy("intolerant", strategy);
         let ds = c.create_ds(ds);
         c.add_pods("tainted", simple_daemon_set_label(), Some(&ds), 1);
         c.expect_sync("intolerant", 0, 0, 0);
@@ -62,8 +61,7 @@ fn no_execute_tainted_does_evicit_running_intolerant_pod() {
     for strategy in update_strategies() {
         let mut c = Cluster::new();
         c.add_node(with_taints(new_node("tainted", None), vec![taint("dedicated", "user1", "NoExecute")]));
-        let mut ds = new_daemon_set("intolerant");
-        set_strategy(&mut ds, strategy);
+        let ds = daemon_set_with_strategy("intolerant", strategy);
         let ds = c.create_ds(ds);
         c.add_pods("tainted", simple_daemon_set_label(), Some(&ds), 1);
         c.expect_sync("intolerant", 0, 1, 0);
@@ -75,8 +73,7 @@ fn one_node_creates(node: k8s_openapi::api::core::v1::Node, tolerations: Option<
     for strategy in update_strategies() {
         let mut c = Cluster::new();
         c.add_node(node.clone());
-        let mut ds = new_daemon_set("ds");
-        set_strategy(&mut ds, strategy);
+        let mut ds = daemon_set_with_strategy("ds", strategy);
         template_spec(&mut ds).tolerations = tolerations.clone();
         c.create_ds(ds);
         let counts = c.sync("ds");
@@ -131,8 +128,7 @@ fn daemon_set_respects_termination() {
     for strategy in update_strategies() {
         let mut c = Cluster::new();
         c.add_nodes(0, 1, Some(simple_node_label()));
-        let mut ds = new_daemon_set("foo");
-        set_strategy(&mut ds, strategy);
+        let mut ds = daemon_set_with_strategy("foo", strategy);
         template_spec(&mut ds).node_selector = Some(simple_node_label());
         let ds = c.create_ds(ds);
         let mut pod = c.new_pod("node-0-", "node-0", simple_daemon_set_label(), Some(&ds));
@@ -233,8 +229,7 @@ fn node_should_run_daemon_pod() {
             if unschedulable {
                 node.spec.get_or_insert_with(Default::default).unschedulable = Some(true);
             }
-            let mut ds = new_daemon_set("ds");
-            set_strategy(&mut ds, strategy);
+            let mut ds = daemon_set_with_strategy("ds", strategy);
             tweak(template_spec(&mut ds));
             let verdict = should_run(&node, &ds);
             assert_eq!((verdict.should_run, verdict.should_continue_running), expected, "case {name}");
@@ -261,8 +256,7 @@ fn delete_no_daemon_pod() {
             }
             c.put_pod(pod);
         }
-        let mut ds = new_daemon_set("foo");
-        set_strategy(&mut ds, strategy);
+        let mut ds = daemon_set_with_strategy("foo", strategy);
         template_spec(&mut ds).containers[0].resources = requests(&[("memory", "50M"), ("cpu", "50m")]);
         c.create_ds(ds);
         c.expect_sync("foo", 1, 0, 0);
@@ -276,8 +270,7 @@ fn delete_unscheduled_pod_for_not_existing_node() {
     for strategy in update_strategies() {
         let mut c = Cluster::new();
         c.add_nodes(0, 1, None);
-        let mut ds = new_daemon_set("foo");
-        set_strategy(&mut ds, strategy);
+        let ds = daemon_set_with_strategy("foo", strategy);
         let ds = c.create_ds(ds);
         c.add_pods("node-0", simple_daemon_set_label(), Some(&ds), 1);
         c.add_pods("node-1", simple_daemon_set_label(), Some(&ds), 1);

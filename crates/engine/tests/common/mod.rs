@@ -114,6 +114,14 @@ pub fn template_spec(ds: &mut DaemonSet) -> &mut PodSpec {
     spec.template.spec.get_or_insert_with(Default::default)
 }
 
+/// `newDaemonSet(name)` with the strategy under test: most upstream tests run once
+/// for each of `updateStrategies()`.
+pub fn daemon_set_with_strategy(name: &str, strategy: DaemonSetUpdateStrategy) -> DaemonSet {
+    let mut ds = new_daemon_set(name);
+    set_strategy(&mut ds, strategy);
+    ds
+}
+
 pub fn set_strategy(ds: &mut DaemonSet, strategy: DaemonSetUpdateStrategy) {
     ds.spec.get_or_insert_with(Default::default).update_strategy = Some(strategy);
 }
