@@ -10,7 +10,7 @@ use crate::state::ClusterState;
 
 use super::age;
 use super::table::render_list;
-use super::{no_resources_found, not_found, object_namespace};
+use super::{nothing_found, object_namespace, select};
 
 pub fn get_daemonsets(
     state: &ClusterState,
@@ -19,17 +19,9 @@ pub fn get_daemonsets(
     wide: bool,
     now_ms: u64,
 ) -> Result<String, String> {
-    let daemonsets: Vec<&DaemonSet> = state
-        .daemonsets
-        .values()
-        .filter(|d| namespace.is_none_or(|ns| object_namespace(&d.metadata) == ns))
-        .filter(|d| name.is_none_or(|n| d.metadata.name.as_deref() == Some(n)))
-        .collect();
+    let daemonsets: Vec<&DaemonSet> = select(state.daemonsets.values(), namespace, name);
     if daemonsets.is_empty() {
-        return match name {
-            Some(n) => Err(not_found("daemonsets.apps", n)),
-            None => Ok(no_resources_found(namespace)),
-        };
+        return nothing_found("daemonsets.apps", namespace, name);
     }
     let mut headers = vec!["NAME", "DESIRED", "CURRENT", "READY", "UP-TO-DATE", "AVAILABLE", "NODE SELECTOR", "AGE"];
     if wide {

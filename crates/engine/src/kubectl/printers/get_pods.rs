@@ -8,7 +8,7 @@ use crate::state::ClusterState;
 
 use super::age;
 use super::table::render_list;
-use super::{no_resources_found, not_found, object_namespace};
+use super::{nothing_found, object_namespace, select};
 
 /// Pod status reason the node lifecycle controller sets on pods of an unreachable node.
 const NODE_UNREACHABLE_POD_REASON: &str = "NodeLost";
@@ -20,18 +20,9 @@ pub fn get_pods(
     wide: bool,
     now_ms: u64,
 ) -> Result<String, String> {
-    let pods: Vec<&Pod> = state
-        .pods
-        .values()
-        .map(|p| p.as_ref())
-        .filter(|p| namespace.is_none_or(|ns| object_namespace(&p.metadata) == ns))
-        .filter(|p| name.is_none_or(|n| p.metadata.name.as_deref() == Some(n)))
-        .collect();
+    let pods: Vec<&Pod> = select(state.pods.values().map(|p| p.as_ref()), namespace, name);
     if pods.is_empty() {
-        return match name {
-            Some(n) => Err(not_found("pods", n)),
-            None => Ok(no_resources_found(namespace)),
-        };
+        return nothing_found("pods", namespace, name);
     }
     let mut headers = vec!["NAME", "READY", "STATUS", "RESTARTS", "AGE"];
     if wide {

@@ -8,7 +8,7 @@ use crate::state::ClusterState;
 
 use super::age;
 use super::table::render_table;
-use super::{no_resources_found, not_found, object_namespace};
+use super::{nothing_found, object_namespace, select};
 
 pub fn get_revisions(
     state: &ClusterState,
@@ -16,17 +16,9 @@ pub fn get_revisions(
     name: Option<&str>,
     now_ms: u64,
 ) -> Result<String, String> {
-    let revisions: Vec<&ControllerRevision> = state
-        .revisions
-        .values()
-        .filter(|r| namespace.is_none_or(|ns| object_namespace(&r.metadata) == ns))
-        .filter(|r| name.is_none_or(|n| r.metadata.name.as_deref() == Some(n)))
-        .collect();
+    let revisions: Vec<&ControllerRevision> = select(state.revisions.values(), namespace, name);
     if revisions.is_empty() {
-        return match name {
-            Some(n) => Err(not_found("controllerrevisions.apps", n)),
-            None => Ok(no_resources_found(namespace)),
-        };
+        return nothing_found("controllerrevisions.apps", namespace, name);
     }
     let mut headers = vec!["NAME", "CONTROLLER", "REVISION", "AGE"];
     if namespace.is_none() {

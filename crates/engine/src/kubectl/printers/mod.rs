@@ -63,6 +63,27 @@ fn no_resources_found(namespace: Option<&str>) -> String {
     }
 }
 
+/// What `kubectl get` lists: the objects in `namespace` (every namespace when None)
+/// named `name` (any name when None).
+fn select<'a, T>(objects: impl Iterator<Item = &'a T>, namespace: Option<&str>, name: Option<&str>) -> Vec<&'a T>
+where
+    T: k8s_openapi::Metadata<Ty = ObjectMeta> + 'a,
+{
+    objects
+        .filter(|o| namespace.is_none_or(|ns| object_namespace(o.metadata()) == ns))
+        .filter(|o| name.is_none_or(|n| o.metadata().name.as_deref() == Some(n)))
+        .collect()
+}
+
+/// kubectl's answer when [`select`] found nothing: NotFound for a named object, else
+/// "No resources found".
+fn nothing_found(resource: &str, namespace: Option<&str>, name: Option<&str>) -> Result<String, String> {
+    match name {
+        Some(n) => Err(not_found(resource, n)),
+        None => Ok(no_resources_found(namespace)),
+    }
+}
+
 /// The object's namespace; the API server fills in `default` for objects created without one.
 fn object_namespace(meta: &ObjectMeta) -> &str {
     meta.namespace.as_deref().filter(|ns| !ns.is_empty()).unwrap_or("default")
