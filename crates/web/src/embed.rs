@@ -18,23 +18,9 @@ use crate::i18n::Lang;
 use crate::share_link::{declared_nodes, lang_from_key, LinkError, MAX_LINK_NODES};
 use crate::state::{Action, Playground};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Theme {
-    Light,
-    Dark,
-}
-
-impl Theme {
-    pub fn key(self) -> &'static str {
-        match self {
-            Theme::Light => "light",
-            Theme::Dark => "dark",
-        }
-    }
-}
-
 /// What the query string asks of an embedded playground. Outside `embed=1` only the
-/// theme and language are honoured.
+/// language is honoured here; `?theme=` is read by index.html's first script, which
+/// owns the page's palette.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EmbedOptions {
     pub embed: bool,
@@ -46,14 +32,13 @@ pub struct EmbedOptions {
     /// Show the editor (`editor=0` hides it).
     pub editor: bool,
     pub lang: Option<Lang>,
-    pub theme: Option<Theme>,
     /// Origins allowed to drive the iframe and to hear from it.
     pub origins: Vec<String>,
 }
 
 impl Default for EmbedOptions {
     fn default() -> Self {
-        EmbedOptions { embed: false, readonly: false, autoplay: false, step: None, editor: true, lang: None, theme: None, origins: Vec::new() }
+        EmbedOptions { embed: false, readonly: false, autoplay: false, step: None, editor: true, lang: None, origins: Vec::new() }
     }
 }
 
@@ -73,13 +58,6 @@ impl EmbedOptions {
                 "editor" => options.editor = flag,
                 "step" => options.step = value.parse().ok(),
                 "lang" => options.lang = lang_from_key(&value),
-                "theme" => {
-                    options.theme = match value.as_str() {
-                        "light" => Some(Theme::Light),
-                        "dark" => Some(Theme::Dark),
-                        _ => None,
-                    }
-                }
                 "origins" => options.origins = value.split(',').filter_map(normalize_origin).collect(),
                 _ => {}
             }
@@ -182,7 +160,7 @@ pub fn origin_of_url(url: &str) -> Option<String> {
 
 /// Connects an embedded playground to its host page: applies the look the query asks
 /// for, answers `dsplay:*` commands from allowed origins, and reports frames, rollouts
-/// and its height to them. Does nothing outside `embed=1` but apply the theme.
+/// and its height to them. Does nothing outside `embed=1`.
 #[hook]
 pub fn use_embed(playground: &Playground, options: &EmbedOptions) {
     let enabled = options.embed;
@@ -194,14 +172,11 @@ pub fn use_embed(playground: &Playground, options: &EmbedOptions) {
         options.allowed_origins(referrer_origin.as_deref(), &own)
     });
 
-    // The page's look: theme everywhere, the embed classes in an iframe.
+    // The embed classes in an iframe (the theme is index.html's).
     {
         let options = options.clone();
         use_effect_with(playground.editor_generation, move |_| {
             if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
-                if let Some(theme) = options.theme {
-                    let _ = root.set_attribute("data-theme", theme.key());
-                }
                 let list = root.class_list();
                 if options.embed {
                     let _ = list.add_1("embed");
@@ -346,7 +321,6 @@ mod tests {
                 step: Some(12),
                 editor: false,
                 lang: Some(Lang::ZhHans),
-                theme: Some(Theme::Dark),
                 origins: vec!["https://docs.example.org".into(), "http://127.0.0.1:8000".into()],
             }
         );
@@ -356,7 +330,7 @@ mod tests {
         assert!(plain.shows_editor(), "editor=0 only matters when embedded");
         let odd = EmbedOptions::from_query("embed&step=-3&theme=neon&lang=fr&x=%zz&editor=no");
         assert!(odd.embed);
-        assert_eq!((odd.step, odd.theme, odd.lang, odd.editor), (None, None, None, false));
+        assert_eq!((odd.step, odd.lang, odd.editor), (None, None, false));
     }
 
     #[test]
