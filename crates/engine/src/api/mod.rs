@@ -17,3 +17,13 @@ pub use store::{is_terminal, template_generation as template_generation_of, Api,
 pub fn key(namespace: Option<&str>, name: &str) -> String {
     format!("{}/{}", namespace.unwrap_or("default"), name)
 }
+
+/// The store key of an object from its metadata.
+pub fn meta_key(meta: &k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta) -> String {
+    key(meta.namespace.as_deref(), meta.name.as_deref().unwrap_or(""))
+}
+
+/// The name part of a store key (`kube-system/agent` → `agent`).
+pub fn name_of(object_key: &str) -> &str {
+    object_key.rsplit('/').next().unwrap_or(object_key)
+}

@@ -9,7 +9,7 @@ use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
 
 use dsplay_model::{defaults, tolerations, validation};
 
-use super::{key, ApiError, Change, NameGenerator};
+use super::{key, name_of, ApiError, Change, NameGenerator};
 use crate::clock;
 use crate::state::{ClusterState, Event};
 
@@ -152,7 +152,7 @@ impl Api {
     /// collector then deletes the pods and revisions it owned.
     pub fn delete_daemonset(&mut self, ds_key: &str) -> Result<(), ApiError> {
         let Some(ds) = self.state.daemonsets.remove(ds_key) else {
-            return Err(ApiError::NotFound { resource: "daemonsets.apps".into(), name: name_of(ds_key) });
+            return Err(ApiError::NotFound { resource: "daemonsets.apps".into(), name: name_of(ds_key).to_string() });
         };
         self.changes.push(Change::DaemonSetDeleted(Box::new(ds)));
         Ok(())
@@ -207,7 +207,7 @@ impl Api {
     /// the job; an unbound pod, or one deleted with grace 0, leaves the store at once.
     pub fn delete_pod(&mut self, pod_key: &str, grace_seconds: Option<i64>) -> Result<(), ApiError> {
         let Some(pod) = self.state.pods.get(pod_key).map(|p| (**p).clone()) else {
-            return Err(ApiError::NotFound { resource: "pods".into(), name: name_of(pod_key) });
+            return Err(ApiError::NotFound { resource: "pods".into(), name: name_of(pod_key).to_string() });
         };
         if pod.metadata.deletion_timestamp.is_some() && grace_seconds != Some(0) {
             return Ok(());
@@ -379,9 +379,6 @@ fn owner_key(meta: &ObjectMeta) -> Option<String> {
     Some(key(meta.namespace.as_deref(), &owner.name))
 }
 
-fn name_of(object_key: &str) -> String {
-    object_key.rsplit('/').next().unwrap_or(object_key).to_string()
-}
 
 pub fn is_terminal(pod: &Pod) -> bool {
     matches!(pod.status.as_ref().and_then(|s| s.phase.as_deref()), Some("Succeeded") | Some("Failed"))

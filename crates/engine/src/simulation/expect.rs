@@ -5,7 +5,7 @@ use std::fmt;
 use k8s_openapi::api::apps::v1::DaemonSet;
 use k8s_openapi::api::core::v1::Pod;
 
-use super::kubectl_exec::name_of;
+use crate::api::name_of;
 use super::Simulation;
 use crate::controller::daemonset::{rollout_status, target_node_name, TEMPLATE_GENERATION_LABEL};
 use crate::pod_readiness::{is_terminating, label, node_name, phase};

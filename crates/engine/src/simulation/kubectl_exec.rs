@@ -5,7 +5,7 @@ use k8s_openapi::api::core::v1::{Node, Pod, Taint};
 use serde_json::Value;
 
 use super::Simulation;
-use crate::api::{key, patch, ApiError};
+use crate::api::{key, name_of, patch, ApiError};
 use crate::controller::daemonset::{revision_data, rollout_status, target_node_name};
 use crate::kubectl::command::{Kubectl, ObjRef, PatchType, PodRef, Resource};
 use crate::kubectl::printers;
@@ -432,9 +432,6 @@ fn join_keys(keys: &[&String]) -> String {
     keys.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(", ")
 }
 
-pub(super) fn name_of(object_key: &str) -> &str {
-    object_key.rsplit('/').next().unwrap_or(object_key)
-}
 
 fn split_key(object_key: &str) -> (&str, &str) {
     object_key.split_once('/').unwrap_or(("default", object_key))

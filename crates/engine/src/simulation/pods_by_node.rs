@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use k8s_openapi::api::core::v1::Pod;
 
-use crate::api::key;
+use crate::api::meta_key;
 use crate::pod_readiness::node_name;
 
 #[derive(Clone, Debug, Default)]
@@ -14,21 +14,18 @@ pub struct PodsByNode {
     index: BTreeMap<String, BTreeSet<String>>,
 }
 
-fn pod_key(pod: &Pod) -> String {
-    key(pod.metadata.namespace.as_deref(), pod.metadata.name.as_deref().unwrap_or(""))
-}
 
 impl PodsByNode {
     pub fn added(&mut self, pod: &Pod) {
         if let Some(node) = node_name(pod) {
-            self.index.entry(node.to_string()).or_default().insert(pod_key(pod));
+            self.index.entry(node.to_string()).or_default().insert(meta_key(&pod.metadata));
         }
     }
 
     pub fn removed(&mut self, pod: &Pod) {
         if let Some(node) = node_name(pod) {
             if let Some(keys) = self.index.get_mut(node) {
-                keys.remove(&pod_key(pod));
+                keys.remove(&meta_key(&pod.metadata));
                 if keys.is_empty() {
                     self.index.remove(node);
                 }

@@ -16,7 +16,7 @@ use k8s_openapi::api::core::v1::{Node, Pod};
 
 use crate::api::template_generation_of;
 use crate::clock;
-use crate::controller::daemonset::{is_pod_updated, rollout_status, target_node_name, NodeShouldRun, REVISION_HASH_LABEL};
+use crate::controller::daemonset::{is_owned_by, is_pod_updated, rollout_status, target_node_name, NodeShouldRun, REVISION_HASH_LABEL};
 use crate::pod_readiness::{is_pod_available, is_terminal, is_terminating, ready_condition};
 use crate::state::ClusterState;
 
@@ -35,9 +35,6 @@ pub struct RolloutWatch {
     counts: HashMap<String, FrameCounts>,
 }
 
-fn owned_by(pod: &Pod, ds: &DaemonSet) -> bool {
-    pod.metadata.owner_references.iter().flatten().any(|o| o.controller == Some(true) && Some(&o.uid) == ds.metadata.uid.as_ref())
-}
 
 /// The hash of the revision new pods get: the label of the newest owned revision.
 fn current_hash(state: &ClusterState, ds: &DaemonSet) -> Option<String> {
@@ -147,7 +144,7 @@ impl FrameCounts {
                 }
                 dirty.insert(old_node);
             }
-            let member = new.filter(|p| owned_by(p, ds) && !is_terminal(p));
+            let member = new.filter(|p| is_owned_by(p, ds) && !is_terminal(p));
             if let Some(node) = member.and_then(|p| target_node_name(p)) {
                 self.node_pods.entry(node.to_string()).or_default().insert(pod_key.clone());
                 self.pod_nodes.insert(pod_key.clone(), node.to_string());

@@ -12,7 +12,7 @@ mod taints;
 #[cfg(test)]
 mod tests;
 
-use dsplay_engine::controller::daemonset::{add_daemon_tolerations, node_should_run_daemon_pod, target_node_name, NodeVerdict};
+use dsplay_engine::controller::daemonset::{add_daemon_tolerations, is_owned_by, node_should_run_daemon_pod, target_node_name, NodeVerdict};
 use dsplay_engine::scheduler::{self, FilterVerdict, NodeInfo, FILTER_PLUGINS};
 use dsplay_engine::state::ClusterState;
 use dsplay_model::k8s_openapi::api::apps::v1::DaemonSet;
@@ -131,7 +131,7 @@ impl DaemonSetWhy {
         let mut daemon_spec = user_spec.clone();
         add_daemon_tolerations(&mut daemon_spec);
 
-        let owned: Vec<&Pod> = state.pods.values().map(|pod| pod.as_ref()).filter(|pod| owned_by(pod, ds) && target_node_name(pod) == Some(node_name)).collect();
+        let owned: Vec<&Pod> = state.pods.values().map(|pod| pod.as_ref()).filter(|pod| is_owned_by(pod, ds) && target_node_name(pod) == Some(node_name)).collect();
         let pods: Vec<PodHere> = owned.iter().map(|pod| pod_here(pod)).collect();
         let live = owned.iter().zip(&pods).find(|(_, here)| !here.terminating).map(|(pod, _)| *pod);
         let outcome = match (live, pods.is_empty()) {
@@ -212,17 +212,6 @@ pub enum BlockingRule<'a> {
     Plugin(&'a PluginCheck),
 }
 
-fn owned_by(pod: &Pod, ds: &DaemonSet) -> bool {
-    pod.metadata.namespace == ds.metadata.namespace
-        && pod.metadata.owner_references.iter().flatten().any(|owner| {
-            owner.controller == Some(true)
-                && owner.kind == "DaemonSet"
-                && match ds.metadata.uid.as_deref() {
-                    Some(uid) => owner.uid == uid,
-                    None => Some(&owner.name) == ds.metadata.name.as_ref(),
-                }
-        })
-}
 
 fn is_bound(pod: &Pod) -> bool {
     pod.spec.as_ref().and_then(|spec| spec.node_name.as_deref()).is_some_and(|name| !name.is_empty())

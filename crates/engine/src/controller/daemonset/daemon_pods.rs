@@ -44,7 +44,8 @@ fn controller_ref(pod: &Pod) -> Option<&OwnerReference> {
     pod.metadata.owner_references.as_ref()?.iter().find(|o| o.controller == Some(true))
 }
 
-pub(super) fn is_owned_by(pod: &Pod, ds: &DaemonSet) -> bool {
+/// Whether the DaemonSet is the pod's controller (by uid).
+pub fn is_owned_by(pod: &Pod, ds: &DaemonSet) -> bool {
     controller_ref(pod).is_some_and(|o| Some(&o.uid) == ds.metadata.uid.as_ref())
 }
 

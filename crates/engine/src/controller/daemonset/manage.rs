@@ -7,7 +7,7 @@ use k8s_openapi::api::core::v1::Pod;
 use super::daemon_index::DaemonSetIndex;
 use super::node_summary::pods_should_be_on_node;
 use super::FailedPodsBackoff;
-use crate::api::key;
+use crate::api::meta_key;
 use crate::pod_readiness::{is_pod_ready, node_name, phase};
 use crate::state::ClusterState;
 
@@ -31,7 +31,7 @@ pub struct Plan {
 }
 
 pub fn pod_key(pod: &Pod) -> String {
-    key(pod.metadata.namespace.as_deref(), pod.metadata.name.as_deref().unwrap_or(""))
+    meta_key(&pod.metadata)
 }
 
 /// `manage`: walks the nodes where `podsShouldBeOnNode` has work (in node name order,

@@ -21,7 +21,7 @@ mod status;
 mod sync;
 
 pub use backoff::FailedPodsBackoff;
-pub use daemon_pods::{target_node_name, DaemonPods};
+pub use daemon_pods::{is_owned_by, target_node_name, DaemonPods};
 pub use history::{compute_hash, revision_data};
 pub use pod_template::{add_daemon_tolerations, DEFAULT_DAEMON_TOLERATIONS};
 pub use manage::{Plan, PlannedEvent};
