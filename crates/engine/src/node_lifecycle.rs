@@ -116,7 +116,7 @@ impl NodeLifecycle {
     pub fn kubelet_resumes(&mut self, api: &mut Api, name: &str) {
         self.silent.remove(name);
         let now = api.now();
-        if let Some(mut node) = api.state.nodes.get(name).cloned() {
+        if let Some(mut node) = api.state.nodes.get(name).map(|o| Node::clone(o)) {
             set_ready_condition(&mut node, "True", "KubeletReady", "kubelet is posting ready status", now);
             let _ = api.update_node(reconcile_condition_taints(node, now));
         }
@@ -125,7 +125,7 @@ impl NodeLifecycle {
     /// One pass of the monitor over a node: heartbeat timeout and condition taints.
     pub fn monitor(&mut self, api: &mut Api, name: &str) {
         let now = api.now();
-        let Some(mut node) = api.state.nodes.get(name).cloned() else { return };
+        let Some(mut node) = api.state.nodes.get(name).map(|o| Node::clone(o)) else { return };
         let ready_status = condition(&node, "Ready").map(|c| c.status.clone());
         if self.silent.contains(name) && ready_status.as_deref() != Some("Unknown") {
             set_ready_condition(&mut node, "Unknown", "NodeStatusUnknown", "Kubelet stopped posting node status.", now);

@@ -1,6 +1,8 @@
 //! What the cluster holds at one instant: the API objects, as persistent maps so that
 //! every frame of the timeline keeps its own snapshot for the price of what changed.
 
+use std::fmt;
+use std::ops::Deref;
 use std::sync::Arc;
 
 use imbl::{OrdMap, Vector};
@@ -8,16 +10,85 @@ use k8s_openapi::api::apps::v1::{ControllerRevision, DaemonSet};
 use k8s_openapi::api::core::v1::{Node, Pod};
 
 /// Objects are keyed by `namespace/name` (nodes by name), so iteration order is stable.
-/// Pods are held behind `Arc`: a write copies the touched leaf of the persistent map,
-/// and copying sixteen reference counts instead of sixteen pods is what keeps a
-/// thousands-of-frames rollout fast and small.
+/// Every value is a [`Stored`] version: a write copies the touched leaf of the
+/// persistent map, which is then a copy of reference counts rather than of objects.
 #[derive(Clone, Debug, Default)]
 pub struct ClusterState {
-    pub nodes: OrdMap<String, Node>,
-    pub pods: OrdMap<String, Arc<Pod>>,
-    pub daemonsets: OrdMap<String, DaemonSet>,
-    pub revisions: OrdMap<String, ControllerRevision>,
-    pub events: Vector<Event>,
+    pub nodes: OrdMap<String, Stored<Node>>,
+    pub pods: OrdMap<String, Stored<Pod>>,
+    pub daemonsets: OrdMap<String, Stored<DaemonSet>>,
+    pub revisions: OrdMap<String, Stored<ControllerRevision>>,
+    pub events: Vector<Stored<Event>>,
+}
+
+/// One stored version of an object. The store makes a new one on every write and
+/// never changes one in place, so two are the same version exactly when they share
+/// the allocation: equality is identity. That is what lets `OrdMap::diff` between
+/// two frames, and every "did this change?" test, cost a pointer comparison instead
+/// of a deep comparison of two pods.
+pub struct Stored<T>(Arc<T>);
+
+impl<T> Stored<T> {
+    pub fn new(object: T) -> Self {
+        Stored(Arc::new(object))
+    }
+
+    /// The object, for iterator chains (`map.values().map(Stored::object)`).
+    pub fn object(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: Clone> Stored<T> {
+    /// The object itself, for a write: moved out when no frame shares it, else copied.
+    pub fn into_inner(self) -> T {
+        Arc::unwrap_or_clone(self.0)
+    }
+
+    /// The object to change in place (copied first when a frame shares it); only the
+    /// store's own bookkeeping (an event's count) writes through this.
+    pub fn make_mut(&mut self) -> &mut T {
+        Arc::make_mut(&mut self.0)
+    }
+}
+
+impl<T> From<T> for Stored<T> {
+    fn from(object: T) -> Self {
+        Stored::new(object)
+    }
+}
+
+impl<T> Clone for Stored<T> {
+    fn clone(&self) -> Self {
+        Stored(Arc::clone(&self.0))
+    }
+}
+
+impl<T> Deref for Stored<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> AsRef<T> for Stored<T> {
+    fn as_ref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> PartialEq for Stored<T> {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl<T> Eq for Stored<T> {}
+
+impl<T: fmt::Debug> fmt::Debug for Stored<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
 }
 
 /// An event as `kubectl describe` lists it.

@@ -11,7 +11,7 @@
 mod common;
 
 use common::*;
-use k8s_openapi::api::core::v1::{PodCondition, PodStatus};
+use k8s_openapi::api::core::v1::{Node, PodCondition, PodStatus};
 use proptest::prelude::*;
 
 use dsplay_engine::api::Api;
@@ -113,13 +113,13 @@ impl World {
             }
             Step::Taint(i, effect) => {
                 let Some(name) = pick(&self.node_names(), i) else { return };
-                let Some(node) = self.cluster.api.state.nodes.get(&name).cloned() else { return };
+                let Some(node) = self.cluster.api.state.nodes.get(&name).map(|o| Node::clone(o)) else { return };
                 let taints = effect.map(|e| vec![taint("dedicated", "x", e)]).unwrap_or_default();
                 self.cluster.api.update_node(with_taints(node, taints)).ok();
             }
             Step::Label(i, in_pool) => {
                 let Some(name) = pick(&self.node_names(), i) else { return };
-                let Some(mut node) = self.cluster.api.state.nodes.get(&name).cloned() else { return };
+                let Some(mut node) = self.cluster.api.state.nodes.get(&name).map(|o| Node::clone(o)) else { return };
                 node.metadata.labels = Some(labels(&[("pool", if in_pool { "a" } else { "b" })]));
                 self.cluster.api.update_node(node).ok();
             }

@@ -187,7 +187,7 @@ fn check_rollout(pools: &[Pool], shape: &DaemonSetShape) -> Result<(), TestCaseE
     sim.execute("settle");
     sim.execute("advance 15s");
     let state = sim.state().clone();
-    let ds = state.daemonsets.get("default/agent").cloned().ok_or_else(|| TestCaseError::fail("no DaemonSet"))?;
+    let ds = state.daemonsets.get("default/agent").map(|o| k8s_openapi::api::apps::v1::DaemonSet::clone(o)).ok_or_else(|| TestCaseError::fail("no DaemonSet"))?;
     let desired: Vec<String> = state
         .nodes
         .iter()

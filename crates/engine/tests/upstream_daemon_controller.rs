@@ -185,7 +185,7 @@ fn insufficient_capacity_node_sufficient_capacity_with_node_label_daemon_launch_
     c.add_node(big);
     c.create_ds(ds);
     let counts = c.expect_sync("foo", 1, 0, 0);
-    let pod = c.api.state.pods.get(&counts.created[0]).cloned().unwrap_or_default();
+    let pod = c.api.state.pods.get(&counts.created[0]).map(|p| k8s_openapi::api::core::v1::Pod::clone(p)).unwrap_or_default();
     assert_eq!(node_of(&pod).as_deref(), Some("enough-resource"));
 }
 
@@ -216,7 +216,7 @@ fn dont_do_anything_if_being_deleted() {
         let orphan = c.new_pod("pod1-", "node-0", simple_daemon_set_label(), None);
         let orphan_key = c.put_pod(orphan);
         c.expect_sync("foo", 0, 0, 0);
-        let orphan = c.api.state.pods.get(&orphan_key).cloned().unwrap_or_default();
+        let orphan = c.api.state.pods.get(&orphan_key).map(|p| k8s_openapi::api::core::v1::Pod::clone(p)).unwrap_or_default();
         assert_eq!(orphan.metadata.owner_references, None, "not adopted");
     }
 }
@@ -509,7 +509,7 @@ fn number_ready_status() {
         c.expect_sync("foo", 0, 0, 0);
         assert_eq!(c.status("foo").number_ready, 0);
         for pod_key in pods.iter().flatten() {
-            if let Some(pod) = c.api.state.pods.get_mut(pod_key).map(std::sync::Arc::make_mut) {
+            if let Some(pod) = c.api.state.pods.get_mut(pod_key).map(dsplay_engine::state::Stored::make_mut) {
                 pod.status.get_or_insert_with(PodStatus::default).conditions =
                     Some(vec![PodCondition { type_: "Ready".into(), status: "True".into(), ..Default::default() }]);
             }

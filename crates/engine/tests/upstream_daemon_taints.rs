@@ -330,7 +330,7 @@ fn get_nodes_to_daemon_pods() {
         data: None,
         revision: 1,
     };
-    c.api.state.revisions.insert("default/foo-old-hash".into(), revision);
+    c.api.state.revisions.insert("default/foo-old-hash".into(), revision.into());
     c.add_pods("node-1", simple_daemon_set_label(), Some(&ds), 1);
     let orphan = c.add_pods("node-1", simple_daemon_set_label(), None, 1);
     let others = c.add_pods("node-1", simple_daemon_set_label(), Some(&foo2), 1);

@@ -221,7 +221,7 @@ fn daemon_set_updates_all_old_not_ready_pods_and_new_not_ready_pods() {
             c.set_ready(pod_key, false);
         }
         if index < 12 {
-            if let Some(labels) = c.api.state.pods.get_mut(pod_key).and_then(|p| std::sync::Arc::make_mut(p).metadata.labels.as_mut()) {
+            if let Some(labels) = c.api.state.pods.get_mut(pod_key).and_then(|p| p.make_mut().metadata.labels.as_mut()) {
                 labels.insert("controller-revision-hash".into(), old_hash.clone());
                 labels.insert("pod-template-generation".into(), "1".into());
             }

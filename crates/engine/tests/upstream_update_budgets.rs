@@ -106,7 +106,7 @@ fn controlled_histories() {
     ];
     for r in revisions {
         let key = format!("{}/{}", r.metadata.namespace.clone().unwrap_or_default(), r.metadata.name.clone().unwrap_or_default());
-        c.api.state.revisions.insert(key, r);
+        c.api.state.revisions.insert(key, r.into());
     }
     c.sync("ds1");
     assert_eq!(controller_uid(&c, "default/ds1-x1").as_deref(), Some(uid.as_str()));

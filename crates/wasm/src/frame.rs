@@ -92,7 +92,7 @@ pub fn frame_json(frame: &Frame) -> Value {
         "cause": frame.cause,
         "marker": marker_json(&frame.marker),
         "nodes": frame.state.nodes.values().map(|n| node_json(n, &pods)).collect::<Vec<_>>(),
-        "daemonsets": frame.state.daemonsets.values().map(daemonset_json).collect::<Vec<_>>(),
+        "daemonsets": frame.state.daemonsets.values().map(|ds| daemonset_json(ds)).collect::<Vec<_>>(),
     })
 }
 

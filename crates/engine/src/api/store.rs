@@ -1,7 +1,6 @@
 //! The object store with the API server's write semantics.
 
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use k8s_openapi::api::apps::v1::{ControllerRevision, DaemonSet, DaemonSetStatus};
 use k8s_openapi::api::core::v1::{Node, Pod, PodStatus, Toleration};
@@ -11,7 +10,7 @@ use dsplay_model::{defaults, tolerations, validation};
 
 use super::{key, name_of, ApiError, Change, NameGenerator};
 use crate::clock;
-use crate::state::{ClusterState, Event};
+use crate::state::{ClusterState, Event, Stored};
 
 /// The annotation through which apps/v1 carries the internal `templateGeneration`
 /// (pkg/apis/apps/v1/conversion.go).
@@ -90,7 +89,7 @@ impl Api {
             .insert(TEMPLATE_GENERATION_ANNOTATION.into(), "1".into());
         ds.status = Some(DaemonSetStatus::default());
         self.stamp_new(&mut ds.metadata);
-        self.state.daemonsets.insert(ds_key.clone(), ds);
+        self.state.daemonsets.insert(ds_key.clone(), Stored::new(ds));
         self.changes.push(Change::DaemonSetAdded(ds_key.clone()));
         Ok(ds_key)
     }
@@ -129,23 +128,23 @@ impl Api {
             .get_or_insert_with(Default::default)
             .insert(TEMPLATE_GENERATION_ANNOTATION.into(), template_generation.to_string());
         ds.status = old.status.clone();
-        if ds == old {
+        if ds == *old {
             return Ok(ds_key);
         }
         self.stamp_update(&mut ds.metadata);
-        self.state.daemonsets.insert(ds_key.clone(), ds);
-        self.changes.push(Change::DaemonSetUpdated { key: ds_key.clone(), old: Box::new(old) });
+        self.state.daemonsets.insert(ds_key.clone(), Stored::new(ds));
+        self.changes.push(Change::DaemonSetUpdated { key: ds_key.clone(), old });
         Ok(ds_key)
     }
 
     /// The status subresource: only `.status` changes.
     pub fn update_daemonset_status(&mut self, ds_key: &str, status: DaemonSetStatus) {
         let Some(old) = self.state.daemonsets.get(ds_key).cloned() else { return };
-        let mut ds = old.clone();
+        let mut ds = DaemonSet::clone(&old);
         ds.status = Some(status);
         self.stamp_update(&mut ds.metadata);
-        self.state.daemonsets.insert(ds_key.to_string(), ds);
-        self.changes.push(Change::DaemonSetUpdated { key: ds_key.to_string(), old: Box::new(old) });
+        self.state.daemonsets.insert(ds_key.to_string(), Stored::new(ds));
+        self.changes.push(Change::DaemonSetUpdated { key: ds_key.to_string(), old });
     }
 
     /// Deletion with background propagation: the DaemonSet goes at once, and the garbage
@@ -154,7 +153,7 @@ impl Api {
         let Some(ds) = self.state.daemonsets.remove(ds_key) else {
             return Err(ApiError::NotFound { resource: "daemonsets.apps".into(), name: name_of(ds_key).to_string() });
         };
-        self.changes.push(Change::DaemonSetDeleted(Box::new(ds)));
+        self.changes.push(Change::DaemonSetDeleted(ds));
         Ok(())
     }
 
@@ -186,7 +185,7 @@ impl Api {
         status.phase.get_or_insert_with(|| "Pending".into());
         status.qos_class.get_or_insert_with(|| "BestEffort".into());
         self.stamp_new(&mut pod.metadata);
-        self.state.pods.insert(pod_key.clone(), Arc::new(pod));
+        self.state.pods.insert(pod_key.clone(), Stored::new(pod));
         self.changes.push(Change::PodAdded(pod_key.clone()));
         Ok(pod_key)
     }
@@ -199,7 +198,7 @@ impl Api {
             return;
         }
         self.stamp_update(&mut pod.metadata);
-        self.state.pods.insert(pod_key.clone(), Arc::new(pod));
+        self.state.pods.insert(pod_key.clone(), Stored::new(pod));
         self.changes.push(Change::PodUpdated { key: pod_key, old });
     }
 
@@ -246,7 +245,7 @@ impl Api {
             return Err(ApiError::Invalid(validation::invalid_object_message("Node", &name, &errors)));
         }
         self.stamp_new(&mut node.metadata);
-        self.state.nodes.insert(name.clone(), node);
+        self.state.nodes.insert(name.clone(), Stored::new(node));
         self.changes.push(Change::NodeAdded(name.clone()));
         Ok(name)
     }
@@ -256,7 +255,7 @@ impl Api {
         let Some(old) = self.state.nodes.get(&name).cloned() else {
             return Err(ApiError::NotFound { resource: "nodes".into(), name });
         };
-        if node == old {
+        if node == *old {
             return Ok(());
         }
         let errors = validation::validate_node(&node);
@@ -264,8 +263,8 @@ impl Api {
             return Err(ApiError::Invalid(validation::invalid_object_message("Node", &name, &errors)));
         }
         self.stamp_update(&mut node.metadata);
-        self.state.nodes.insert(name.clone(), node);
-        self.changes.push(Change::NodeUpdated { name, old: Box::new(old) });
+        self.state.nodes.insert(name.clone(), Stored::new(node));
+        self.changes.push(Change::NodeUpdated { name, old });
         Ok(())
     }
 
@@ -273,7 +272,7 @@ impl Api {
         let Some(node) = self.state.nodes.remove(name) else {
             return Err(ApiError::NotFound { resource: "nodes".into(), name: name.into() });
         };
-        self.changes.push(Change::NodeDeleted(Box::new(node)));
+        self.changes.push(Change::NodeDeleted(node));
         Ok(())
     }
 
@@ -287,19 +286,19 @@ impl Api {
         }
         self.stamp_new(&mut revision.metadata);
         let owner_key = owner_key(&revision.metadata);
-        self.state.revisions.insert(rev_key.clone(), revision);
+        self.state.revisions.insert(rev_key.clone(), Stored::new(revision));
         self.changes.push(Change::RevisionChanged { owner_key });
         Ok(rev_key)
     }
 
     pub fn update_revision(&mut self, mut revision: ControllerRevision) {
         let rev_key = key(revision.metadata.namespace.as_deref(), revision.metadata.name.as_deref().unwrap_or(""));
-        if self.state.revisions.get(&rev_key) == Some(&revision) {
+        if self.state.revisions.get(&rev_key).is_some_and(|stored| **stored == revision) {
             return;
         }
         self.stamp_update(&mut revision.metadata);
         let owner_key = owner_key(&revision.metadata);
-        self.state.revisions.insert(rev_key, revision);
+        self.state.revisions.insert(rev_key, Stored::new(revision));
         self.changes.push(Change::RevisionChanged { owner_key });
     }
 
@@ -318,12 +317,13 @@ impl Api {
         let now = self.now_ms;
         let identity = (object.to_string(), reason.to_string(), message);
         if let Some(existing) = self.event_index.get(&identity).and_then(|&i| self.state.events.get_mut(i)) {
+            let existing = existing.make_mut();
             existing.count += 1;
             existing.time_ms = now;
             return;
         }
         self.event_index.insert(identity.clone(), self.state.events.len());
-        self.state.events.push_back(Event {
+        self.state.events.push_back(Stored::new(Event {
             time_ms: now,
             first_time_ms: now,
             event_type: event_type.into(),
@@ -332,7 +332,7 @@ impl Api {
             source: source.into(),
             message: identity.2,
             count: 1,
-        });
+        }));
     }
 }
 

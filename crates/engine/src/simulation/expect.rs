@@ -50,7 +50,7 @@ impl Simulation {
         let daemonsets = &self.api.state.daemonsets;
         let found: Vec<_> = daemonsets.iter().filter(|(k, _)| name.is_none_or(|n| name_of(k) == n)).collect();
         match (found.as_slice(), name) {
-            ([(k, ds)], _) => Ok(((*k).clone(), (*ds).clone())),
+            ([(k, ds)], _) => Ok(((*k).clone(), DaemonSet::clone(ds))),
             ([], Some(n)) => Err(failure("daemonset".into(), format!("a DaemonSet named {n:?}"), "none")),
             ([], None) => Err(failure("daemonset".into(), "a DaemonSet", "none in the cluster")),
             (_, _) => Err(failure("daemonset".into(), "one DaemonSet (name it with `daemonset:`)", found.len())),

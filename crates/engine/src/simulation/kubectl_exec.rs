@@ -108,7 +108,7 @@ impl Simulation {
             ManifestObject::DaemonSet(ds) => {
                 let ds_key = key(ds.metadata.namespace.as_deref(), ds.metadata.name.as_deref().unwrap_or(""));
                 let display = format!("daemonset.apps/{}", name_of(&ds_key));
-                match self.api.state.daemonsets.get(&ds_key).cloned() {
+                match self.api.state.daemonsets.get(&ds_key).map(|o| DaemonSet::clone(o)) {
                     None => {
                         self.api.create_daemonset(ds).map_err(|e| e.to_string())?;
                         Ok(format!("{display} created"))
@@ -143,7 +143,7 @@ impl Simulation {
             .state
             .nodes
             .get(name)
-            .cloned()
+            .map(|n| Node::clone(n))
             .ok_or_else(|| ApiError::NotFound { resource: "nodes".into(), name: name.into() }.to_string())
     }
 
@@ -164,8 +164,7 @@ impl Simulation {
                 notes.push(format!("label \"{k}\" not found."));
             }
         }
-        let before = self.api.state.nodes.get(name).cloned();
-        let changed = before.as_ref() != Some(&node);
+        let changed = self.api.state.nodes.get(name).is_none_or(|before| **before != node);
         self.api.update_node(node).map_err(|e| e.to_string())?;
         let verb = match (changed, set.is_empty()) {
             (false, _) => "not labeled",
@@ -273,7 +272,7 @@ impl Simulation {
 
     fn daemonset(&self, reference: &ObjRef) -> Result<(String, DaemonSet), String> {
         let ds_key = self.resolve_daemonset(reference)?;
-        let ds = self.api.state.daemonsets.get(&ds_key).cloned().ok_or_else(|| not_found_ds(&ds_key))?;
+        let ds = self.api.state.daemonsets.get(&ds_key).map(|o| DaemonSet::clone(o)).ok_or_else(|| not_found_ds(&ds_key))?;
         Ok((ds_key, ds))
     }
 

@@ -110,7 +110,7 @@ impl Simulation {
                 self.retry_unschedulable();
             }
             Change::NodeUpdated { name, old } => {
-                let Some(node) = self.api.state.nodes.get(&name).cloned() else { return };
+                let Some(node) = self.api.state.nodes.get(&name).map(|o| Node::clone(o)) else { return };
                 let spec = |n: &Node| n.spec.clone().unwrap_or_default();
                 let labels_or_taints_changed =
                     node.metadata.labels != old.metadata.labels || spec(&node).taints != spec(&old).taints;
@@ -165,7 +165,7 @@ impl Simulation {
             return;
         }
         self.later(0, Action::AdmitPod(pod_key));
-        if self.api.state.nodes.get(&node).is_some_and(has_no_execute_taint) {
+        if self.api.state.nodes.get(&node).is_some_and(|n| has_no_execute_taint(n)) {
             self.later(REACTION_MS, Action::EvictPods(node));
         }
     }
@@ -196,9 +196,9 @@ impl Simulation {
 
     /// syncNodeUpdate: the DaemonSets for which this node now needs work.
     fn node_changed(&mut self, name: &str) {
-        let Some(node) = self.api.state.nodes.get(name).cloned() else { return };
+        let Some(node) = self.api.state.nodes.get(name).map(|o| Node::clone(o)) else { return };
         let daemonsets: Vec<(String, DaemonSet)> =
-            self.api.state.daemonsets.iter().map(|(k, ds)| (k.clone(), ds.clone())).collect();
+            self.api.state.daemonsets.iter().map(|(k, ds)| (k.clone(), DaemonSet::clone(ds))).collect();
         for (ds_key, ds) in daemonsets {
             let verdict = node_should_run_daemon_pod(&node, &ds);
             let uid = ds.metadata.uid.clone();

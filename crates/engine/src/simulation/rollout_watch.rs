@@ -6,7 +6,6 @@
 //! are persistent maps, and `OrdMap::diff` skips the subtrees two frames share), so
 //! watching a rollout costs what changed in each frame, not the size of the cluster.
 
-use std::sync::Arc;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use imbl::ordmap::DiffItem;
@@ -18,7 +17,7 @@ use crate::api::template_generation_of;
 use crate::clock;
 use crate::controller::daemonset::{is_owned_by, is_pod_updated, rollout_status, target_node_name, NodeShouldRun, REVISION_HASH_LABEL};
 use crate::pod_readiness::{is_pod_available, is_terminal, is_terminating, ready_condition};
-use crate::state::ClusterState;
+use crate::state::{ClusterState, Stored};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RolloutRecord {
@@ -77,9 +76,9 @@ struct FrameCounts {
     min_ready: i32,
     generation: Option<i64>,
     /// The revisions the hash was read from.
-    revisions: OrdMap<String, ControllerRevision>,
-    seen_nodes: OrdMap<String, Node>,
-    seen_pods: OrdMap<String, Arc<Pod>>,
+    revisions: OrdMap<String, Stored<ControllerRevision>>,
+    seen_nodes: OrdMap<String, Stored<Node>>,
+    seen_pods: OrdMap<String, Stored<Pod>>,
     last_now: u64,
     pod_nodes: HashMap<String, String>,
     node_pods: HashMap<String, BTreeSet<String>>,

@@ -208,7 +208,7 @@ impl Cluster {
 
     pub fn add_node(&mut self, node: Node) {
         let name = node.metadata.name.clone().unwrap_or_default();
-        self.api.state.nodes.insert(name, node);
+        self.api.state.nodes.insert(name, node.into());
     }
 
     /// `addNodes(store, start, n, labels)`: `node-<start>` … `node-<start+n-1>`.
@@ -259,13 +259,13 @@ impl Cluster {
         if ds.metadata.uid.is_none() {
             ds.metadata.uid = Some(format!("uid-{name}"));
         }
-        self.api.state.daemonsets.insert(ds_key, ds);
+        self.api.state.daemonsets.insert(ds_key, ds.into());
         self.ds(&name)
     }
 
     pub fn ds(&self, name: &str) -> DaemonSet {
         match self.api.state.daemonsets.get(&format!("default/{name}")) {
-            Some(ds) => ds.clone(),
+            Some(ds) => DaemonSet::clone(ds),
             None => panic!("no DaemonSet default/{name}"),
         }
     }
@@ -358,7 +358,7 @@ impl Cluster {
     /// Sets the pod's Ready condition (lastTransitionTime now, only when it changes).
     pub fn set_ready(&mut self, pod_key: &str, ready: bool) {
         let now = clock::timestamp(self.api.now());
-        let Some(pod) = self.api.state.pods.get_mut(pod_key).map(std::sync::Arc::make_mut) else { panic!("no pod {pod_key}") };
+        let Some(pod) = self.api.state.pods.get_mut(pod_key).map(dsplay_engine::state::Stored::make_mut) else { panic!("no pod {pod_key}") };
         let conditions = pod.status.get_or_insert_with(Default::default).conditions.get_or_insert_with(Vec::new);
         let status = if ready { "True" } else { "False" };
         if let Some(existing) = conditions.iter_mut().find(|c| c.type_ == "Ready") {

@@ -54,7 +54,7 @@ impl ClusterView {
         }
         ClusterView {
             pools,
-            daemonsets: state.daemonsets.values().map(DaemonSetRow::of).collect(),
+            daemonsets: state.daemonsets.values().map(|ds| DaemonSetRow::of(ds)).collect(),
         }
     }
 }
@@ -109,9 +109,9 @@ mod tests {
     fn state() -> ClusterState {
         let mut state = ClusterState::default();
         for (name, ready) in [("node-01", "True"), ("node-02", "False"), ("gpu-pool-01", "Unknown")] {
-            state.nodes.insert(name.to_string(), node(name, ready));
+            state.nodes.insert(name.to_string(), node(name, ready).into());
         }
-        if let Some(node) = state.nodes.get_mut("node-02") {
+        if let Some(node) = state.nodes.get_mut("node-02").map(dsplay_engine::state::Stored::make_mut) {
             if let Some(spec) = node.spec.as_mut() {
                 spec.unschedulable = Some(true);
                 spec.taints = Some(vec![Taint { key: "node.kubernetes.io/unschedulable".into(), effect: "NoSchedule".into(), ..Default::default() }]);
@@ -134,7 +134,8 @@ mod tests {
                     updated_number_scheduled: Some(2),
                     ..Default::default()
                 }),
-            },
+            }
+            .into(),
         );
         state
     }

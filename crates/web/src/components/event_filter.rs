@@ -40,7 +40,7 @@ impl FilteredEventsProps {
             .filter_map(|(key, pod)| Some((format!("Pod/{key}"), PodView::of(pod).node?)))
             .collect();
         FilteredEventsProps {
-            events: state.events.iter().rev().cloned().collect(),
+            events: state.events.iter().rev().map(|e| Event::clone(e)).collect(),
             pod_nodes,
             nodes: state.nodes.keys().cloned().collect(),
             lang,

@@ -6,7 +6,6 @@
 //! went backwards starts the index over from an empty view; that rebuild runs the
 //! same code as an update, with every node and pod "added".
 
-use std::sync::Arc;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use imbl::ordmap::DiffItem;
@@ -18,7 +17,7 @@ use super::daemon_pods::{is_owned_by, target_node_name};
 use super::node_summary::{summarize_node, DaemonSetContext, NodeSummary, ReplaceClass, StatusCounts, SurgeAction};
 use super::should_run::NodeShouldRun;
 use crate::pod_readiness::{is_terminal, is_terminating};
-use crate::state::ClusterState;
+use crate::state::{ClusterState, Stored};
 
 /// Node sets and counts summed over every node's summary, in node name order where
 /// upstream's loops would produce a list.
@@ -97,10 +96,10 @@ pub struct DaemonSetIndex {
     namespace_prefix: String,
     evaluator: NodeShouldRun,
     /// The pods ClaimPods last looked at.
-    pub claimed: OrdMap<String, Arc<Pod>>,
+    pub claimed: OrdMap<String, Stored<Pod>>,
     /// The informer view the index was last brought up to.
-    seen_nodes: OrdMap<String, Node>,
-    seen_pods: OrdMap<String, Arc<Pod>>,
+    seen_nodes: OrdMap<String, Stored<Node>>,
+    seen_pods: OrdMap<String, Stored<Pod>>,
     last_now: u64,
     /// The DaemonSet's pods (terminal pods being deleted left out) and their node.
     pod_nodes: HashMap<String, String>,

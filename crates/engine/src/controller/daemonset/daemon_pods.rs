@@ -1,7 +1,6 @@
 //! Which pods belong to a DaemonSet and where they are: getDaemonPods (with
 //! ClaimPods' adoption and release) and getNodesToDaemonPods.
 
-use std::sync::Arc;
 use std::collections::BTreeMap;
 
 use imbl::ordmap::DiffItem;
@@ -14,7 +13,7 @@ use dsplay_model::labels::selector_matches;
 
 use crate::api::Api;
 use crate::pod_readiness::{is_terminal, is_terminating};
-use crate::state::ClusterState;
+use crate::state::{ClusterState, Stored};
 
 /// A DaemonSet's pods grouped by the node they are on or meant for, nodes in name order.
 pub type DaemonPods<'a> = BTreeMap<String, Vec<&'a Pod>>;
@@ -91,7 +90,7 @@ fn claim_pod(ds: &DaemonSet, pod: &Pod) -> Option<Pod> {
 /// (all of them when `seen` is empty), writing the ownerReference changes through
 /// the API in pod key order. A pod that has not changed since the last claim needs
 /// nothing: ClaimPods' own writes leave every pod in a state it keeps.
-pub fn claim_pods(api: &mut Api, ds: &DaemonSet, seen: &OrdMap<String, Arc<Pod>>) {
+pub fn claim_pods(api: &mut Api, ds: &DaemonSet, seen: &OrdMap<String, Stored<Pod>>) {
     let prefix = format!("{}/", ds.metadata.namespace.as_deref().unwrap_or("default"));
     let mut writes = Vec::new();
     for item in seen.diff(&api.state.pods) {

@@ -15,6 +15,7 @@ use super::daemon_pods::nodes_to_daemon_pods;
 use super::REVISION_HASH_LABEL;
 use crate::api::{key, Api, ApiError};
 use crate::pod_readiness::label;
+use crate::state::Stored;
 
 /// The alphabet of apimachinery's SafeEncodeString.
 const SAFE_ALPHANUMS: &[u8] = b"bcdfghjklmnpqrstvwxz2456789";
@@ -49,8 +50,10 @@ pub fn revision_data(ds: &DaemonSet) -> Value {
     json!({ "spec": { "template": template } })
 }
 
-fn matches_current(ds: &DaemonSet, revision: &ControllerRevision) -> bool {
-    revision.data.as_ref().map(|d| &d.0) == Some(&revision_data(ds))
+/// `Match`: the revision stores exactly the patch `current` (the DaemonSet's
+/// `revision_data`, computed once per sync rather than once per revision).
+fn matches_current(current: &Value, revision: &ControllerRevision) -> bool {
+    revision.data.as_ref().map(|d| &d.0) == Some(current)
 }
 
 fn revision_hash(revision: &ControllerRevision) -> String {
@@ -75,7 +78,7 @@ fn owner_reference(ds: &DaemonSet) -> OwnerReference {
 
 /// The revisions a DaemonSet controls, adopting orphans in its namespace whose labels
 /// match its selector (`controlledHistories`).
-pub fn controlled_histories(api: &mut Api, ds: &DaemonSet) -> Vec<ControllerRevision> {
+pub fn controlled_histories(api: &mut Api, ds: &DaemonSet) -> Vec<Stored<ControllerRevision>> {
     let namespace = ds.metadata.namespace.clone().unwrap_or_else(|| "default".into());
     let uid = ds.metadata.uid.clone().unwrap_or_default();
     let mut owned = Vec::new();
@@ -91,7 +94,7 @@ pub fn controlled_histories(api: &mut Api, ds: &DaemonSet) -> Vec<ControllerRevi
                 let labels = revision.metadata.labels.clone().unwrap_or_default();
                 let selector = ds.spec.as_ref().map(|s| &s.selector);
                 if selector.is_some_and(|s| selector_matches(s, &labels)) && ds.metadata.deletion_timestamp.is_none() {
-                    let mut adopted = revision.clone();
+                    let mut adopted = ControllerRevision::clone(revision);
                     adopted.metadata.owner_references.get_or_insert_with(Vec::new).push(owner_reference(ds));
                     adopt.push(adopted);
                 }
@@ -100,8 +103,9 @@ pub fn controlled_histories(api: &mut Api, ds: &DaemonSet) -> Vec<ControllerRevi
         }
     }
     for revision in adopt {
-        api.update_revision(revision.clone());
-        owned.push(revision);
+        let rev_key = key(revision.metadata.namespace.as_deref(), revision.metadata.name.as_deref().unwrap_or(""));
+        api.update_revision(revision);
+        owned.extend(api.state.revisions.get(&rev_key).cloned());
     }
     owned
 }
@@ -110,24 +114,28 @@ pub fn controlled_histories(api: &mut Api, ds: &DaemonSet) -> Vec<ControllerRevi
 pub struct History {
     /// The `controller-revision-hash` of the current revision: the hash new pods carry.
     pub hash: String,
-    pub old: Vec<ControllerRevision>,
+    pub old: Vec<Stored<ControllerRevision>>,
 }
 
 /// `constructHistory`. An error means the sync must be retried (a hash collision).
 pub fn construct_history(api: &mut Api, ds: &DaemonSet) -> Result<History, String> {
     let mut histories = controlled_histories(api, ds);
     for revision in &mut histories {
-        let labels = revision.metadata.labels.get_or_insert_with(Default::default);
-        if !labels.contains_key(REVISION_HASH_LABEL) {
-            labels.insert(REVISION_HASH_LABEL.into(), revision.metadata.name.clone().unwrap_or_default());
-            api.update_revision(revision.clone());
+        let has_hash_label = revision.metadata.labels.as_ref().is_some_and(|l| l.contains_key(REVISION_HASH_LABEL));
+        if !has_hash_label {
+            let mut labelled = ControllerRevision::clone(revision);
+            let name = labelled.metadata.name.clone().unwrap_or_default();
+            labelled.metadata.labels.get_or_insert_with(Default::default).insert(REVISION_HASH_LABEL.into(), name);
+            api.update_revision(labelled.clone());
+            *revision = Stored::new(labelled);
         }
     }
-    let (mut current, old): (Vec<_>, Vec<_>) = histories.into_iter().partition(|r| matches_current(ds, r));
+    let current_data = revision_data(ds);
+    let (mut current, old): (Vec<_>, Vec<_>) = histories.into_iter().partition(|r| matches_current(&current_data, r));
     let max_revision = old.iter().map(|r| r.revision).max().unwrap_or(0);
     let current = match current.len() {
-        0 => snapshot(api, ds, max_revision + 1)?,
-        1 => current.remove(0),
+        0 => snapshot(api, ds, &current_data, max_revision + 1)?,
+        1 => current.remove(0).into_inner(),
         _ => dedup_current_histories(api, ds, current),
     };
     let mut current = current;
@@ -140,11 +148,11 @@ pub fn construct_history(api: &mut Api, ds: &DaemonSet) -> Result<History, Strin
 
 /// `dedupCurHistories`: keeps the highest revision, relabels pods that carry the
 /// other hashes, and deletes the duplicates.
-fn dedup_current_histories(api: &mut Api, ds: &DaemonSet, mut current: Vec<ControllerRevision>) -> ControllerRevision {
+fn dedup_current_histories(api: &mut Api, ds: &DaemonSet, mut current: Vec<Stored<ControllerRevision>>) -> ControllerRevision {
     current.sort_by_key(|r| std::cmp::Reverse(r.revision));
-    let keep = current.remove(0);
+    let keep = current.remove(0).into_inner();
     let keep_hash = revision_hash(&keep);
-    let stale: BTreeSet<String> = current.iter().map(revision_hash).collect();
+    let stale: BTreeSet<String> = current.iter().map(|r| revision_hash(r)).collect();
     let relabel: Vec<_> = nodes_to_daemon_pods(&api.state, ds, true)
         .into_values()
         .flatten()
@@ -163,7 +171,7 @@ fn dedup_current_histories(api: &mut Api, ds: &DaemonSet, mut current: Vec<Contr
 
 /// `snapshot`: a new revision named `<ds>-<hash>`; on a name clash with a different
 /// template the collision count goes up and the sync is retried with a new hash.
-fn snapshot(api: &mut Api, ds: &DaemonSet, revision: i64) -> Result<ControllerRevision, String> {
+fn snapshot(api: &mut Api, ds: &DaemonSet, data: &Value, revision: i64) -> Result<ControllerRevision, String> {
     let collision_count = ds.status.as_ref().and_then(|s| s.collision_count);
     let template = ds.spec.as_ref().map(|s| s.template.clone()).unwrap_or_default();
     let hash = compute_hash(&template, collision_count);
@@ -179,16 +187,16 @@ fn snapshot(api: &mut Api, ds: &DaemonSet, revision: i64) -> Result<ControllerRe
             owner_references: Some(vec![owner_reference(ds)]),
             ..Default::default()
         },
-        data: Some(RawExtension(revision_data(ds))),
+        data: Some(RawExtension(data.clone())),
         revision,
     };
     match api.create_revision(history.clone()) {
-        Ok(rev_key) => Ok(api.state.revisions.get(&rev_key).cloned().unwrap_or(history)),
+        Ok(rev_key) => Ok(api.state.revisions.get(&rev_key).cloned().map_or(history, Stored::into_inner)),
         Err(ApiError::AlreadyExists { .. }) => {
             let rev_key = key(ds.metadata.namespace.as_deref(), &name);
             let existing = api.state.revisions.get(&rev_key).cloned();
-            if let Some(existing) = existing.filter(|e| matches_current(ds, e)) {
-                return Ok(existing);
+            if let Some(existing) = existing.filter(|e| matches_current(data, e)) {
+                return Ok(existing.into_inner());
             }
             let ds_key = key(ds.metadata.namespace.as_deref(), ds.metadata.name.as_deref().unwrap_or(""));
             let mut status = ds.status.clone().unwrap_or_default();
@@ -202,7 +210,7 @@ fn snapshot(api: &mut Api, ds: &DaemonSet, revision: i64) -> Result<ControllerRe
 
 /// `cleanupHistory`: deletes the oldest revisions beyond revisionHistoryLimit, never
 /// one whose hash a live pod still carries.
-pub fn cleanup_history(api: &mut Api, ds: &DaemonSet, mut old: Vec<ControllerRevision>) {
+pub fn cleanup_history(api: &mut Api, ds: &DaemonSet, mut old: Vec<Stored<ControllerRevision>>) {
     let limit = ds.spec.as_ref().and_then(|s| s.revision_history_limit).unwrap_or(10).max(0) as usize;
     if old.len() <= limit {
         return;

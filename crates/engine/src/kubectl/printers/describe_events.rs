@@ -1,7 +1,7 @@
 //! The `Events:` section every describer ends with (`DescribeEvents` in kubectl
 //! `pkg/describe/describe.go`).
 
-use crate::state::{ClusterState, Event};
+use crate::state::{ClusterState, Event, Stored};
 
 use super::age;
 use super::involved_object::InvolvedObject;
@@ -10,7 +10,7 @@ use super::table::TabWriter;
 /// Events about the object, oldest last-seen first (`event.SortableEvents`).
 pub fn events_for<'a>(state: &'a ClusterState, kind: &str, namespace: &str, name: &str) -> Vec<&'a Event> {
     let mut events: Vec<&Event> =
-        state.events.iter().filter(|e| InvolvedObject::of(e).is(kind, namespace, name)).collect();
+        state.events.iter().map(Stored::object).filter(|e| InvolvedObject::of(e).is(kind, namespace, name)).collect();
     events.sort_by_key(|e| e.time_ms);
     events
 }

@@ -6,7 +6,7 @@ use dsplay_model::labels::format_label_selector;
 use k8s_openapi::api::apps::v1::DaemonSet;
 use k8s_openapi::api::core::v1::Container;
 
-use crate::state::ClusterState;
+use crate::state::{ClusterState, Stored};
 
 use super::age;
 use super::table::render_list;
@@ -19,7 +19,7 @@ pub fn get_daemonsets(
     wide: bool,
     now_ms: u64,
 ) -> Result<String, String> {
-    let daemonsets: Vec<&DaemonSet> = select(state.daemonsets.values(), namespace, name);
+    let daemonsets: Vec<&DaemonSet> = select(state.daemonsets.values().map(Stored::object), namespace, name);
     if daemonsets.is_empty() {
         return nothing_found("daemonsets.apps", namespace, name);
     }

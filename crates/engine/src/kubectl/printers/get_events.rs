@@ -1,6 +1,6 @@
 //! `kubectl get events` (`printEvent` in `pkg/printers/internalversion/printers.go`).
 
-use crate::state::{ClusterState, Event};
+use crate::state::{ClusterState, Event, Stored};
 
 use super::age;
 use super::involved_object::InvolvedObject;
@@ -13,6 +13,7 @@ pub fn get_events(state: &ClusterState, namespace: Option<&str>, now_ms: u64) ->
     let mut events: Vec<(InvolvedObject<'_>, &Event)> = state
         .events
         .iter()
+        .map(Stored::object)
         .map(|e| (InvolvedObject::of(e), e))
         .filter(|(object, _)| namespace.is_none_or(|ns| object.event_namespace() == ns))
         .collect();

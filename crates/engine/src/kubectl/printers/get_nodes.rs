@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 
 use k8s_openapi::api::core::v1::Node;
 
-use crate::state::ClusterState;
+use crate::state::{ClusterState, Stored};
 
 use super::age;
 use super::table::render_table;
@@ -17,7 +17,7 @@ const SIMULATED_KUBELET_VERSION: &str = "v1.36.0";
 
 pub fn get_nodes(state: &ClusterState, name: Option<&str>, wide: bool, now_ms: u64) -> Result<String, String> {
     let nodes: Vec<&Node> =
-        state.nodes.values().filter(|n| name.is_none_or(|want| n.metadata.name.as_deref() == Some(want))).collect();
+        state.nodes.values().map(Stored::object).filter(|n| name.is_none_or(|want| n.metadata.name.as_deref() == Some(want))).collect();
     if nodes.is_empty() {
         return match name {
             Some(n) => Err(not_found("nodes", n)),

@@ -4,7 +4,7 @@
 use k8s_openapi::api::apps::v1::ControllerRevision;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::{ObjectMeta, OwnerReference};
 
-use crate::state::ClusterState;
+use crate::state::{ClusterState, Stored};
 
 use super::age;
 use super::table::render_table;
@@ -16,7 +16,7 @@ pub fn get_revisions(
     name: Option<&str>,
     now_ms: u64,
 ) -> Result<String, String> {
-    let revisions: Vec<&ControllerRevision> = select(state.revisions.values(), namespace, name);
+    let revisions: Vec<&ControllerRevision> = select(state.revisions.values().map(Stored::object), namespace, name);
     if revisions.is_empty() {
         return nothing_found("controllerrevisions.apps", namespace, name);
     }

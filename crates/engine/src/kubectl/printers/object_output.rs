@@ -6,7 +6,7 @@ use k8s_openapi::{Metadata, Resource as ApiResource};
 use serde::Serialize;
 
 use crate::kubectl::command::Resource;
-use crate::state::ClusterState;
+use crate::state::{ClusterState, Stored};
 
 use super::yaml::{list_json, list_yaml, object_json, object_name, object_yaml};
 use super::{no_resources_found, not_found, object_namespace};
@@ -21,11 +21,11 @@ pub fn object_output(
 ) -> Result<String, String> {
     match resource {
         Resource::Pod => one(state.pods.values().map(|p| p.as_ref()), "pods", namespace, name, format),
-        Resource::DaemonSet => one(state.daemonsets.values(), "daemonsets.apps", namespace, name, format),
+        Resource::DaemonSet => one(state.daemonsets.values().map(Stored::object), "daemonsets.apps", namespace, name, format),
         Resource::ControllerRevision => {
-            one(state.revisions.values(), "controllerrevisions.apps", namespace, name, format)
+            one(state.revisions.values().map(Stored::object), "controllerrevisions.apps", namespace, name, format)
         }
-        Resource::Node => one(state.nodes.values(), "nodes", None, name, format),
+        Resource::Node => one(state.nodes.values().map(Stored::object), "nodes", None, name, format),
         Resource::Event => Err(events_unavailable(format)),
     }
 }
@@ -39,9 +39,9 @@ pub fn list_output(
 ) -> Result<String, String> {
     match resource {
         Resource::Pod => many(state.pods.values().map(|p| p.as_ref()), namespace, format),
-        Resource::DaemonSet => many(state.daemonsets.values(), namespace, format),
-        Resource::ControllerRevision => many(state.revisions.values(), namespace, format),
-        Resource::Node => many(state.nodes.values(), None, format),
+        Resource::DaemonSet => many(state.daemonsets.values().map(Stored::object), namespace, format),
+        Resource::ControllerRevision => many(state.revisions.values().map(Stored::object), namespace, format),
+        Resource::Node => many(state.nodes.values().map(Stored::object), None, format),
         Resource::Event => Err(events_unavailable(format)),
     }
 }

@@ -7,7 +7,7 @@ use dsplay_model::labels::selector_matches;
 use k8s_openapi::api::apps::v1::{ControllerRevision, DaemonSet};
 use k8s_openapi::api::core::v1::PodTemplateSpec;
 
-use crate::state::ClusterState;
+use crate::state::{ClusterState, Stored};
 
 use super::describe_pod_template::describe_pod_template;
 use super::get_revisions::controller_of;
@@ -73,6 +73,7 @@ fn controlled_history<'a>(state: &'a ClusterState, ds: &DaemonSet) -> Vec<&'a Co
     state
         .revisions
         .values()
+        .map(Stored::object)
         .filter(|r| r.metadata.namespace.as_deref().unwrap_or("default") == namespace)
         .filter(|r| selector_matches(&spec.selector, r.metadata.labels.as_ref().unwrap_or(&empty)))
         .filter(|r| {

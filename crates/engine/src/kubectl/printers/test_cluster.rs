@@ -16,7 +16,7 @@ use k8s_openapi::apimachinery::pkg::runtime::RawExtension;
 use serde_json::json;
 
 use crate::clock::{timestamp, MINUTE, SECOND};
-use crate::state::{ClusterState, Event};
+use crate::state::{ClusterState, Event, Stored};
 
 pub fn map(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
     pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
@@ -242,8 +242,8 @@ pub fn revision(number: i64, image: &str, change_cause: Option<&str>) -> Control
     }
 }
 
-pub fn event(object: &str, reason: &str, source: &str, message: &str, first_ms: u64, last_ms: u64, count: u32) -> Event {
-    Event {
+pub fn event(object: &str, reason: &str, source: &str, message: &str, first_ms: u64, last_ms: u64, count: u32) -> Stored<Event> {
+    Stored::new(Event {
         time_ms: last_ms,
         first_time_ms: first_ms,
         event_type: if reason == "FailedDaemonPod" { "Warning" } else { "Normal" }.into(),
@@ -252,19 +252,19 @@ pub fn event(object: &str, reason: &str, source: &str, message: &str, first_ms: 
         source: source.into(),
         message: message.into(),
         count,
-    }
+    })
 }
 
 /// node-01 (ready, running agent-aaaaa) and node-02 (not ready, agent-bbbbb creating).
 pub fn cluster() -> ClusterState {
     let mut state = ClusterState::default();
     for (name, ready) in [("node-01", true), ("node-02", false)] {
-        state.nodes.insert(name.into(), node(name, ready));
+        state.nodes.insert(name.into(), node(name, ready).into());
     }
-    state.daemonsets.insert("default/agent".into(), daemonset());
+    state.daemonsets.insert("default/agent".into(), daemonset().into());
     state.pods.insert("default/agent-aaaaa".into(), daemon_pod("agent-aaaaa", "node-01", 0, true).into());
     state.pods.insert("default/agent-bbbbb".into(), daemon_pod("agent-bbbbb", "node-02", 30 * SECOND, false).into());
-    state.revisions.insert("default/agent-1f6d9c8b7".into(), revision(1, "prom/node-exporter:v1.8.0", None));
+    state.revisions.insert("default/agent-1f6d9c8b7".into(), revision(1, "prom/node-exporter:v1.8.0", None).into());
     state.events.push_back(event(
         "DaemonSet/default/agent",
         "SuccessfulCreate",

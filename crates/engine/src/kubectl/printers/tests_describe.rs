@@ -4,6 +4,7 @@
 use super::test_cluster::{cluster, revision, taint};
 use super::*;
 use crate::clock::MINUTE;
+use crate::state::Stored;
 
 const NOW: u64 = 2 * MINUTE;
 
@@ -135,7 +136,7 @@ Events:
 #[test]
 fn describe_node_prints_conditions_pods_and_allocations() {
     let mut state = cluster();
-    if let Some(node) = state.nodes.get_mut("node-02") {
+    if let Some(node) = state.nodes.get_mut("node-02").map(Stored::make_mut) {
         node.spec.get_or_insert_with(Default::default).taints =
             Some(vec![taint("node.kubernetes.io/unreachable", "NoSchedule"), taint("node.kubernetes.io/unreachable", "NoExecute")]);
     }
@@ -201,7 +202,7 @@ Events:
 #[test]
 fn rollout_history_lists_revisions_and_shows_one() {
     let mut state = cluster();
-    state.revisions.insert("default/agent-2f6d9c8b7".into(), revision(2, "prom/node-exporter:v1.9.0", Some("kubectl set image ds/agent agent=prom/node-exporter:v1.9.0")));
+    state.revisions.insert("default/agent-2f6d9c8b7".into(), revision(2, "prom/node-exporter:v1.9.0", Some("kubectl set image ds/agent agent=prom/node-exporter:v1.9.0")).into());
     assert_eq!(
         rollout_history(&state, "default", "agent", None).as_deref(),
         Ok("daemonset.apps/agent \n\

@@ -3,6 +3,7 @@
 use super::test_cluster::{cluster, daemon_pod, with_restarts};
 use super::*;
 use crate::clock::{timestamp, MINUTE, SECOND};
+use crate::state::Stored;
 
 const NOW: u64 = 2 * MINUTE;
 
@@ -74,7 +75,7 @@ fn get_daemonsets_prints_counts_and_node_selector() {
         Ok("NAME    DESIRED   CURRENT   READY   UP-TO-DATE   AVAILABLE   NODE SELECTOR   AGE\n\
             agent   2         2         1       2            1           <none>          2m\n")
     );
-    if let Some(spec) = state.daemonsets.get_mut("default/agent").and_then(|d| d.spec.as_mut()).and_then(|s| s.template.spec.as_mut()) {
+    if let Some(spec) = state.daemonsets.get_mut("default/agent").and_then(|d| d.make_mut().spec.as_mut()).and_then(|s| s.template.spec.as_mut()) {
         spec.node_selector = Some(test_cluster::map(&[("disk", "ssd"), ("arch", "amd64")]));
     }
     let wide = get_daemonsets(&state, Some("default"), None, true, NOW);
@@ -92,7 +93,7 @@ fn get_daemonsets_prints_counts_and_node_selector() {
 #[test]
 fn get_nodes_prints_status_roles_and_version() {
     let mut state = cluster();
-    if let Some(node) = state.nodes.get_mut("node-01") {
+    if let Some(node) = state.nodes.get_mut("node-01").map(Stored::make_mut) {
         node.spec.get_or_insert_with(Default::default).unschedulable = Some(true);
         node.metadata.labels.get_or_insert_with(Default::default).insert("node-role.kubernetes.io/control-plane".into(), String::new());
     }
