@@ -109,14 +109,14 @@ impl Simulation {
     }
 
     fn schedule_pod(&mut self, pod_key: &str) {
-        let Some(pod) = self.api.state.pods.get(pod_key).map(|p| (**p).clone()) else { return };
+        let Some(pod) = self.api.state.pods.get(pod_key).cloned() else { return };
         if node_name(&pod).is_some() || is_terminating(&pod) {
             return;
         }
         // Only the nodes the NodeAffinity PreFilter lets through are filtered, so only
         // they need their pods (a daemon pod names exactly one).
-        let spec = pod.spec.clone().unwrap_or_default();
-        let restricted = match scheduler::node_affinity::pre_filter(&spec) {
+        let no_spec = Default::default();
+        let restricted = match scheduler::node_affinity::pre_filter(pod.spec.as_ref().unwrap_or(&no_spec)) {
             scheduler::node_affinity::PreFilterResult::NodeNames(names) => Some(names),
             _ => None,
         };
@@ -134,7 +134,7 @@ impl Simulation {
         let now = self.api.now();
         match result {
             Ok(node) => {
-                let mut bound_pod = pod;
+                let mut bound_pod = pod.into_inner();
                 if let Some(spec) = bound_pod.spec.as_mut() {
                     spec.node_name = Some(node.clone());
                 }
@@ -150,7 +150,7 @@ impl Simulation {
             }
             Err(fit_error) => {
                 let message = fit_error.to_string();
-                let mut pending = pod;
+                let mut pending = pod.into_inner();
                 set_pod_scheduled(&mut pending, Some(&message), now);
                 self.api.update_pod(pending);
                 self.api.record_event(&format!("Pod/{pod_key}"), "Warning", "FailedScheduling", "default-scheduler", message);

@@ -15,7 +15,9 @@ use k8s_openapi::api::core::v1::{Node, Pod};
 
 use crate::api::template_generation_of;
 use crate::clock;
-use crate::controller::daemonset::{is_owned_by, is_pod_updated, rollout_status, target_node_name, NodeShouldRun, REVISION_HASH_LABEL};
+use crate::controller::daemonset::{
+    is_owned_by, is_pod_updated, rollout_status, same_but_status, target_node_name, NodeShouldRun, REVISION_HASH_LABEL,
+};
 use crate::pod_readiness::{is_pod_available, is_terminal, is_terminating, ready_condition};
 use crate::state::{ClusterState, Stored};
 
@@ -59,19 +61,13 @@ struct NodeCounts {
     volatile: bool,
 }
 
-/// The DaemonSet as the counts depend on it: everything but its status, and the
-/// hash of its current revision.
-fn identity(ds: &DaemonSet, hash: String) -> (DaemonSet, String) {
-    let mut ds = ds.clone();
-    ds.status = None;
-    ds.metadata.resource_version = None;
-    (ds, hash)
-}
-
 /// One DaemonSet's counts in the last observed frame, with what keeps them current.
 #[derive(Clone, Debug)]
 struct FrameCounts {
-    identity: (DaemonSet, String),
+    /// The DaemonSet version the counts were started for (status writes keep them valid).
+    daemonset: Stored<DaemonSet>,
+    /// The hash of its current revision.
+    hash: String,
     evaluator: NodeShouldRun,
     min_ready: i32,
     generation: Option<i64>,
@@ -92,9 +88,10 @@ struct FrameCounts {
 }
 
 impl FrameCounts {
-    fn new(ds: &DaemonSet, hash: String) -> Self {
+    fn new(ds: &Stored<DaemonSet>, hash: String) -> Self {
         FrameCounts {
-            identity: identity(ds, hash),
+            daemonset: ds.clone(),
+            hash,
             evaluator: NodeShouldRun::for_daemonset(ds),
             min_ready: ds.spec.as_ref().and_then(|s| s.min_ready_seconds).unwrap_or(0),
             generation: template_generation_of(ds),
@@ -115,14 +112,14 @@ impl FrameCounts {
 
     /// The counts for `ds` in `state`, carrying on from `previous` while it is for the
     /// same DaemonSet and hash (and the clock has not gone back), else from scratch.
-    fn brought_up_to_date(previous: Option<FrameCounts>, state: &ClusterState, ds: &DaemonSet, now_ms: u64) -> FrameCounts {
+    fn brought_up_to_date(previous: Option<FrameCounts>, state: &ClusterState, ds: &Stored<DaemonSet>, now_ms: u64) -> FrameCounts {
         let previous = previous.filter(|p| p.last_now <= now_ms);
         let hash = match &previous {
-            Some(p) if p.revisions.ptr_eq(&state.revisions) => p.identity.1.clone(),
+            Some(p) if p.revisions.ptr_eq(&state.revisions) => p.hash.clone(),
             _ => current_hash(state, ds).unwrap_or_default(),
         };
         let mut counts = match previous {
-            Some(p) if p.identity == identity(ds, hash.clone()) => p,
+            Some(p) if p.hash == hash && same_but_status(&p.daemonset, ds) => p,
             _ => FrameCounts::new(ds, hash),
         };
         counts.revisions = state.revisions.clone();
@@ -178,7 +175,7 @@ impl FrameCounts {
     }
 
     fn node_counts(&self, state: &ClusterState, node: &str, now_ms: u64) -> NodeCounts {
-        let hash = &self.identity.1;
+        let hash = &self.hash;
         let pods: Vec<&Pod> = self.node_pods.get(node).into_iter().flatten().filter_map(|k| state.pods.get(k).map(|p| p.as_ref())).collect();
         let live: Vec<&Pod> = pods.iter().copied().filter(|p| !is_terminating(p)).collect();
         let new = live.iter().filter(|p| is_pod_updated(p, hash, self.generation)).count();

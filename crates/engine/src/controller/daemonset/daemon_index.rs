@@ -15,6 +15,7 @@ use k8s_openapi::api::core::v1::{Node, Pod};
 
 use super::daemon_pods::{is_owned_by, target_node_name};
 use super::node_summary::{summarize_node, DaemonSetContext, NodeSummary, ReplaceClass, StatusCounts, SurgeAction};
+use super::same_but_status::same_but_status;
 use super::should_run::NodeShouldRun;
 use crate::pod_readiness::{is_terminal, is_terminating};
 use crate::state::{ClusterState, Stored};
@@ -80,18 +81,10 @@ impl Totals {
     }
 }
 
-/// The DaemonSet as far as the index depends on it: everything but its status.
-fn identity(ds: &DaemonSet) -> DaemonSet {
-    let mut ds = ds.clone();
-    ds.status = None;
-    ds.metadata.resource_version = None;
-    ds.metadata.managed_fields = None;
-    ds
-}
-
 #[derive(Clone, Debug)]
 pub struct DaemonSetIndex {
-    identity: DaemonSet,
+    /// The DaemonSet version the index was built for (later status writes keep it valid).
+    daemonset: Stored<DaemonSet>,
     pub ctx: DaemonSetContext,
     namespace_prefix: String,
     evaluator: NodeShouldRun,
@@ -112,9 +105,9 @@ pub struct DaemonSetIndex {
 
 impl DaemonSetIndex {
     /// An empty index: the first `observe` reads the whole view.
-    pub fn new(ds: &DaemonSet, hash: &str) -> Self {
+    pub fn new(ds: &Stored<DaemonSet>, hash: &str) -> Self {
         DaemonSetIndex {
-            identity: identity(ds),
+            daemonset: ds.clone(),
             ctx: DaemonSetContext::new(ds, hash),
             namespace_prefix: format!("{}/", ds.metadata.namespace.as_deref().unwrap_or("default")),
             evaluator: NodeShouldRun::for_daemonset(ds),
@@ -131,8 +124,8 @@ impl DaemonSetIndex {
     }
 
     /// Whether this index still describes `ds` with `hash` at `now_ms`.
-    pub fn is_for(&self, ds: &DaemonSet, hash: &str, now_ms: u64) -> bool {
-        self.ctx.hash == hash && now_ms >= self.last_now && self.identity == identity(ds)
+    pub fn is_for(&self, ds: &Stored<DaemonSet>, hash: &str, now_ms: u64) -> bool {
+        self.ctx.hash == hash && now_ms >= self.last_now && same_but_status(&self.daemonset, ds)
     }
 
     pub fn in_namespace(&self, pod_key: &str) -> bool {

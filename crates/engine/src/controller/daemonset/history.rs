@@ -1,7 +1,9 @@
 //! ControllerRevisions: constructHistory, snapshot, dedupCurHistories, cleanupHistory,
 //! Match / getPatch, and the template hash (controller.ComputeHash).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
+
+use imbl::OrdMap;
 
 use k8s_openapi::api::apps::v1::{ControllerRevision, DaemonSet};
 use k8s_openapi::api::core::v1::PodTemplateSpec;
@@ -12,6 +14,7 @@ use serde_json::{json, Value};
 use dsplay_model::labels::selector_matches;
 
 use super::daemon_pods::nodes_to_daemon_pods;
+use super::same_but_status::same_but_status;
 use super::REVISION_HASH_LABEL;
 use crate::api::{key, Api, ApiError};
 use crate::pod_readiness::label;
@@ -111,10 +114,53 @@ pub fn controlled_histories(api: &mut Api, ds: &DaemonSet) -> Vec<Stored<Control
 }
 
 /// What `constructHistory` settles on.
+#[derive(Clone, Debug)]
 pub struct History {
     /// The `controller-revision-hash` of the current revision: the hash new pods carry.
     pub hash: String,
     pub old: Vec<Stored<ControllerRevision>>,
+}
+
+/// `constructHistory` with its last answer per DaemonSet kept: while no revision was
+/// written and the DaemonSet changed only in status, it would read the same objects
+/// and decide the same, and a rollout syncs thousands of times without either.
+#[derive(Clone, Debug, Default)]
+pub struct HistoryCache {
+    answers: HashMap<String, CachedHistory>,
+}
+
+#[derive(Clone, Debug)]
+struct CachedHistory {
+    daemonset: Stored<DaemonSet>,
+    revisions: OrdMap<String, Stored<ControllerRevision>>,
+    history: History,
+}
+
+impl HistoryCache {
+    pub fn construct(&mut self, api: &mut Api, ds_key: &str, ds: &Stored<DaemonSet>) -> Result<History, String> {
+        let collision_count = |ds: &DaemonSet| ds.status.as_ref().and_then(|s| s.collision_count);
+        if let Some(cached) = self.answers.get(ds_key) {
+            if cached.revisions.ptr_eq(&api.state.revisions)
+                && same_but_status(&cached.daemonset, ds)
+                && collision_count(&cached.daemonset) == collision_count(ds)
+            {
+                return Ok(cached.history.clone());
+            }
+        }
+        self.answers.remove(ds_key);
+        let history = construct_history(api, ds)?;
+        let cached = CachedHistory { daemonset: ds.clone(), revisions: api.state.revisions.clone(), history: history.clone() };
+        self.answers.insert(ds_key.to_string(), cached);
+        Ok(history)
+    }
+
+    pub fn forget(&mut self, ds_key: &str) {
+        self.answers.remove(ds_key);
+    }
+
+    pub fn clear(&mut self) {
+        self.answers.clear();
+    }
 }
 
 /// `constructHistory`. An error means the sync must be retried (a hash collision).

@@ -10,7 +10,7 @@ use dsplay_model::labels::selector_is_empty;
 
 use super::daemon_index::DaemonSetIndex;
 use super::daemon_pods::claim_pods;
-use super::history::{cleanup_history, construct_history};
+use super::history::{cleanup_history, HistoryCache};
 use super::manage::{manage, Plan};
 use super::pod_template::create_pod_template;
 use super::rolling_update::rolling_update;
@@ -27,6 +27,7 @@ pub struct DaemonSetController {
     /// Per DaemonSet key: its pods by node and every node's summary, brought up to
     /// date from what changed since its previous sync.
     indexes: HashMap<String, DaemonSetIndex>,
+    histories: HistoryCache,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -62,12 +63,14 @@ impl DaemonSetController {
     /// cluster again (what the first sync does). The failed-pods backoff is kept.
     pub fn clear_caches(&mut self) {
         self.indexes.clear();
+        self.histories.clear();
     }
 
     /// `syncDaemonSet`, also returning what it decided when it got that far.
     pub fn sync_traced(&mut self, api: &mut Api, ds_key: &str) -> (SyncOutcome, Option<SyncTrace>) {
         let Some(ds) = api.state.daemonsets.get(ds_key).cloned() else {
             self.indexes.remove(ds_key);
+            self.histories.forget(ds_key);
             return (SyncOutcome::default(), None);
         };
         let now = api.now();
@@ -80,7 +83,7 @@ impl DaemonSetController {
         if ds.metadata.deletion_timestamp.is_some() {
             return (SyncOutcome::default(), None);
         }
-        let history = match construct_history(api, &ds) {
+        let history = match self.histories.construct(api, ds_key, &ds) {
             Ok(history) => history,
             Err(_) => return (SyncOutcome { requeue_after: Some(SECOND / 10) }, None),
         };
