@@ -66,18 +66,6 @@ fn touch_one_pod(api: &mut Api, pod_keys: &[String], round: usize) {
     api.update_pod(pod);
 }
 
-/// The node counts of the whole-rollout benchmark. The 5,000-node rollout is only
-/// run with DSPLAY_BENCH_LARGE=1: outside the controller, the simulation still does
-/// work per event and per scheduling attempt that grows with the cluster (see the
-/// README), which makes ten samples of it take far more than a few minutes.
-fn rollout_sizes() -> Vec<usize> {
-    if std::env::var_os("DSPLAY_BENCH_LARGE").is_some() {
-        SIZES.to_vec()
-    } else {
-        vec![SIZES[0]]
-    }
-}
-
 fn steady_state_sync(c: &mut Criterion) {
     let mut group = c.benchmark_group("sync");
     group.sample_size(20).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
@@ -109,7 +97,7 @@ fn steady_state_sync(c: &mut Criterion) {
 fn whole_rollout(c: &mut Criterion) {
     let mut group = c.benchmark_group("rollout");
     group.sample_size(10).sampling_mode(SamplingMode::Flat).warm_up_time(Duration::from_millis(100));
-    for nodes in rollout_sizes() {
+    for nodes in SIZES {
         group.measurement_time(Duration::from_secs(if nodes > 1_000 { 20 } else { 5 }));
         group.bench_function(format!("max-unavailable-1/{nodes}"), |b| {
             b.iter_batched(

@@ -1,6 +1,6 @@
 //! The object store with the API server's write semantics.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use k8s_openapi::api::apps::v1::{ControllerRevision, DaemonSet, DaemonSetStatus};
 use k8s_openapi::api::core::v1::{Node, Pod, PodStatus, Toleration};
@@ -24,7 +24,7 @@ pub struct Api {
     pub state: ClusterState,
     /// Position in `state.events` of the last event per (object, reason, message), so a
     /// repeat is counted without scanning every event so far.
-    event_index: HashMap<(String, String, String), usize>,
+    event_index: FxHashMap<(String, String, String), usize>,
     now_ms: u64,
     resource_version: u64,
     names: NameGenerator,
@@ -35,7 +35,7 @@ impl Api {
     pub fn new(seed: &str) -> Self {
         Api {
             state: ClusterState::default(),
-            event_index: HashMap::new(),
+            event_index: FxHashMap::default(),
             now_ms: 0,
             resource_version: 0,
             names: NameGenerator::from_seed_text(seed),

@@ -6,7 +6,9 @@
 //! are persistent maps, and `OrdMap::diff` skips the subtrees two frames share), so
 //! watching a rollout costs what changed in each frame, not the size of the cluster.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
+
+use rustc_hash::FxHashMap;
 
 use imbl::ordmap::DiffItem;
 use imbl::OrdMap;
@@ -33,7 +35,7 @@ pub struct RolloutRecord {
 pub struct RolloutWatch {
     records: BTreeMap<String, RolloutRecord>,
     /// Per DaemonSet key, the counts as of the last observed frame.
-    counts: HashMap<String, FrameCounts>,
+    counts: FxHashMap<String, FrameCounts>,
 }
 
 
@@ -76,10 +78,10 @@ struct FrameCounts {
     seen_nodes: OrdMap<String, Stored<Node>>,
     seen_pods: OrdMap<String, Stored<Pod>>,
     last_now: u64,
-    pod_nodes: HashMap<String, String>,
-    node_pods: HashMap<String, BTreeSet<String>>,
-    should_run: HashMap<String, bool>,
-    nodes: HashMap<String, NodeCounts>,
+    pod_nodes: FxHashMap<String, String>,
+    node_pods: FxHashMap<String, BTreeSet<String>>,
+    should_run: FxHashMap<String, bool>,
+    nodes: FxHashMap<String, NodeCounts>,
     volatile: BTreeSet<String>,
     /// How many nodes carry each number of pods (the largest is the one asked for).
     pods_per_node: BTreeMap<u32, usize>,
@@ -99,10 +101,10 @@ impl FrameCounts {
             seen_nodes: OrdMap::new(),
             seen_pods: OrdMap::new(),
             last_now: 0,
-            pod_nodes: HashMap::new(),
-            node_pods: HashMap::new(),
-            should_run: HashMap::new(),
-            nodes: HashMap::new(),
+            pod_nodes: FxHashMap::default(),
+            node_pods: FxHashMap::default(),
+            should_run: FxHashMap::default(),
+            nodes: FxHashMap::default(),
             volatile: BTreeSet::new(),
             pods_per_node: BTreeMap::new(),
             unavailable: 0,

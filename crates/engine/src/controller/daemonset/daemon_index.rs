@@ -6,7 +6,9 @@
 //! went backwards starts the index over from an empty view; that rebuild runs the
 //! same code as an update, with every node and pod "added".
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
+
+use rustc_hash::FxHashMap;
 
 use imbl::ordmap::DiffItem;
 use imbl::OrdMap;
@@ -95,8 +97,8 @@ pub struct DaemonSetIndex {
     seen_pods: OrdMap<String, Stored<Pod>>,
     last_now: u64,
     /// The DaemonSet's pods (terminal pods being deleted left out) and their node.
-    pod_nodes: HashMap<String, String>,
-    node_pods: HashMap<String, BTreeSet<String>>,
+    pod_nodes: FxHashMap<String, String>,
+    node_pods: FxHashMap<String, BTreeSet<String>>,
     /// Every lister node and every node a pod is aimed at.
     summaries: BTreeMap<String, NodeSummary>,
     volatile: BTreeSet<String>,
@@ -115,8 +117,8 @@ impl DaemonSetIndex {
             seen_nodes: OrdMap::new(),
             seen_pods: OrdMap::new(),
             last_now: 0,
-            pod_nodes: HashMap::new(),
-            node_pods: HashMap::new(),
+            pod_nodes: FxHashMap::default(),
+            node_pods: FxHashMap::default(),
             summaries: BTreeMap::new(),
             volatile: BTreeSet::new(),
             totals: Totals::default(),
