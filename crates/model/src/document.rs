@@ -12,6 +12,7 @@
 
 use crate::field_path::FieldPath;
 use crate::source_map::{Position, SourceMap};
+use crate::strict_decoder;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::fmt;
@@ -254,21 +255,19 @@ pub fn decode_value_strict<T: DeserializeOwned>(
     value: &Value,
     at: &FieldPath,
 ) -> Result<T, Vec<ParseError>> {
-    let mut unknown: Vec<FieldPath> = Vec::new();
-    let result = {
-        let mut record = |path: serde_ignored::Path<'_>| unknown.push(at.join(&ignored_path(&path)));
-        let ignoring = serde_ignored::Deserializer::new(value, &mut record);
-        serde_path_to_error::deserialize::<_, T>(ignoring)
-    };
-    let mut errors: Vec<ParseError> =
-        unknown.iter().map(|path| doc.error_at(path, format!("unknown field \"{path}\""))).collect();
-    match result {
+    let decoded = strict_decoder::decode::<T>(value);
+    let mut errors: Vec<ParseError> = decoded
+        .unknown_fields
+        .iter()
+        .map(|path| at.join(path))
+        .map(|path| doc.error_at(&path, format!("unknown field \"{path}\"")))
+        .collect();
+    match decoded.result {
         Ok(decoded) if errors.is_empty() => Ok(decoded),
         Ok(_) => Err(errors),
         Err(error) => {
-            let path = at.join(&tracked_path(error.path()));
-            let inner = error.into_inner().to_string();
-            let message = if path.is_root() { inner } else { format!("{path}: {inner}") };
+            let path = at.join(&error.path.unwrap_or_else(FieldPath::root));
+            let message = if path.is_root() { error.message } else { format!("{path}: {}", error.message) };
             errors.push(doc.error_at(&path, message));
             Err(errors)
         }
@@ -280,32 +279,6 @@ fn merge(mut errors: Vec<ParseError>) -> ParseError {
     let mut first = errors.swap_remove(0);
     first.message = messages.join(", ");
     first
-}
-
-/// serde_ignored's path, without the `Option` and newtype layers that are not fields.
-fn ignored_path(path: &serde_ignored::Path<'_>) -> FieldPath {
-    use serde_ignored::Path;
-    match path {
-        Path::Root => FieldPath::root(),
-        Path::Seq { parent, index } => ignored_path(parent).index(*index),
-        Path::Map { parent, key } => ignored_path(parent).child(key),
-        Path::Some { parent } | Path::NewtypeStruct { parent } | Path::NewtypeVariant { parent } => {
-            ignored_path(parent)
-        }
-    }
-}
-
-fn tracked_path(path: &serde_path_to_error::Path) -> FieldPath {
-    use serde_path_to_error::Segment;
-    let mut out = FieldPath::root();
-    for segment in path.iter() {
-        match segment {
-            Segment::Seq { index } => out.push_index(*index),
-            Segment::Map { key } => out.push_field(key),
-            Segment::Enum { .. } | Segment::Unknown => {}
-        }
-    }
-    out
 }
 
 /// Where `path` of document `document` (0-based, as [`split_documents`] counts) stands in

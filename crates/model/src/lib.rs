@@ -7,6 +7,7 @@
 
 pub mod document;
 pub mod source_map;
+pub mod strict_decoder;
 pub mod field_path;
 pub mod labels;
 pub mod tolerations;

@@ -4,6 +4,8 @@ use k8s_openapi::api::apps::v1::DaemonSet;
 use k8s_openapi::api::core::v1::{Node, Pod, Taint};
 use serde_json::Value;
 
+use dsplay_model::strict_decoder::from_json_value;
+
 use super::Simulation;
 use crate::api::{key, name_of, patch, ApiError};
 use crate::controller::daemonset::{revision_data, rollout_status, target_node_name};
@@ -308,7 +310,7 @@ impl Simulation {
             PatchType::Merge => patch::json_merge(&original, patch_value),
             PatchType::Json => patch::json_patch(&original, patch_value).map_err(|e| format!("error: {e}"))?,
         };
-        let updated: DaemonSet = serde_json::from_value(patched)
+        let updated: DaemonSet = from_json_value(&patched)
             .map_err(|e| format!("Error from server (BadRequest): the patch does not give a valid DaemonSet: {e}"))?;
         self.write_daemonset(&ds_key, updated, "patched")
     }
@@ -345,7 +347,7 @@ impl Simulation {
         }
         let original = serde_json::to_value(&ds).map_err(|e| e.to_string())?;
         let patched = patch::strategic_merge(&original, &data);
-        let updated: DaemonSet = serde_json::from_value(patched).map_err(|e| format!("error: {e}"))?;
+        let updated: DaemonSet = from_json_value(&patched).map_err(|e| format!("error: {e}"))?;
         self.write_daemonset(&ds_key, updated, "rolled back")
     }
 

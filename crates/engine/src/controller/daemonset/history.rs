@@ -23,8 +23,10 @@ use crate::state::Stored;
 /// The alphabet of apimachinery's SafeEncodeString.
 const SAFE_ALPHANUMS: &[u8] = b"bcdfghjklmnpqrstvwxz2456789";
 
-/// FNV-32a of the template (its canonical JSON stands in for Go's DeepHashObject
-/// printing) and of the collision count, rendered as SafeEncodeString of the decimal.
+/// FNV-32a of the template (its canonical JSON, keys sorted, stands in for Go's
+/// DeepHashObject printing) and of the collision count, rendered as SafeEncodeString of
+/// the decimal. The template goes through `serde_json::Value`, as every other
+/// serialization of an object does, so the browser build holds one serializer of it.
 pub fn compute_hash(template: &PodTemplateSpec, collision_count: Option<i32>) -> String {
     let mut hash: u32 = 0x811c_9dc5;
     let mut write = |bytes: &[u8]| {
@@ -33,7 +35,8 @@ pub fn compute_hash(template: &PodTemplateSpec, collision_count: Option<i32>) ->
             hash = hash.wrapping_mul(0x0100_0193);
         }
     };
-    write(&serde_json::to_vec(template).unwrap_or_default());
+    let canonical = serde_json::to_value(template).and_then(|value| serde_json::to_vec(&value));
+    write(&canonical.unwrap_or_default());
     if let Some(count) = collision_count {
         let mut bytes = [0u8; 8];
         bytes[..4].copy_from_slice(&(count as u32).to_le_bytes());

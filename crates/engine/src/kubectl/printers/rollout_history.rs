@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use dsplay_model::labels::selector_matches;
+use dsplay_model::strict_decoder::from_json_value;
 use k8s_openapi::api::apps::v1::{ControllerRevision, DaemonSet};
 use k8s_openapi::api::core::v1::PodTemplateSpec;
 
@@ -92,5 +93,5 @@ fn revision_template(revision: &ControllerRevision) -> Option<PodTemplateSpec> {
     if let Some(object) = template.as_object_mut() {
         object.remove("$patch");
     }
-    serde_json::from_value(template).ok()
+    from_json_value(&template).ok()
 }
