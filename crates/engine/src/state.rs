@@ -21,6 +21,18 @@ pub struct ClusterState {
     pub events: Vector<Stored<Event>>,
 }
 
+impl ClusterState {
+    /// Whether `other` is this very snapshot (or one that changed nothing): the maps
+    /// are shared, not compared.
+    pub fn is_same_snapshot(&self, other: &ClusterState) -> bool {
+        self.nodes.ptr_eq(&other.nodes)
+            && self.pods.ptr_eq(&other.pods)
+            && self.daemonsets.ptr_eq(&other.daemonsets)
+            && self.revisions.ptr_eq(&other.revisions)
+            && self.events.ptr_eq(&other.events)
+    }
+}
+
 /// One stored version of an object. The store makes a new one on every write and
 /// never changes one in place, so two are the same version exactly when they share
 /// the allocation: equality is identity. That is what lets `OrdMap::diff` between

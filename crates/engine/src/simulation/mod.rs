@@ -283,7 +283,7 @@ impl Simulation {
     /// Appends a frame if anything changed since the last one (or always, for a
     /// marked frame such as a step).
     fn record_frame(&mut self, cause: String, marker: Option<Marker>) {
-        let changed = self.frames.last().is_none_or(|last| !same_state(&last.state, &self.api.state));
+        let changed = self.frames.last().is_none_or(|last| !last.state.is_same_snapshot(&self.api.state));
         if !changed && marker.is_none() {
             return;
         }
@@ -294,14 +294,6 @@ impl Simulation {
             .or_else(|| completions.into_iter().next().map(Marker::RolloutComplete));
         self.frames.push(Frame { time_ms: now, cause, state: self.api.state.clone(), marker });
     }
-}
-
-fn same_state(a: &ClusterState, b: &ClusterState) -> bool {
-    a.nodes.ptr_eq(&b.nodes)
-        && a.pods.ptr_eq(&b.pods)
-        && a.daemonsets.ptr_eq(&b.daemonsets)
-        && a.revisions.ptr_eq(&b.revisions)
-        && a.events.ptr_eq(&b.events)
 }
 
 /// The text of a command step as written in the scenario.

@@ -4,7 +4,7 @@ use yew::prelude::*;
 
 use super::console::Console;
 use super::dense_cluster::{DenseCluster, DENSE_THRESHOLD};
-use super::event_filter::{FilteredEvents, FilteredEventsProps};
+use super::event_filter::{EventFrame, FilteredEvents};
 use super::rollout_chart::RolloutChart;
 use super::pool_editor::PoolEditor;
 use super::why_panel::WhyPanel;
@@ -56,7 +56,7 @@ pub fn cluster_pane() -> Html {
                         </div>
                         <aside class="cluster-side"><WhyPanel /><PoolEditor /></aside>
                     </div>
-                    <FilteredEvents ..FilteredEventsProps::of(&frame.state, lang) />
+                    <FilteredEvents frame={EventFrame(frame.state.clone())} {lang} />
                 </>
             }
         }

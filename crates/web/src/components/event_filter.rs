@@ -3,48 +3,62 @@
 //! about the Node itself, about pods aimed at it, and those naming it (the
 //! scheduler's "Successfully assigned ... to node-02").
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
+use dsplay_engine::controller::daemonset::target_node_name;
 use dsplay_engine::state::{ClusterState, Event};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use super::event_list::EventList;
-use crate::cluster_view::PodView;
 use crate::i18n::Lang;
 
 /// How many of the newest matching events are listed.
 const SHOWN: usize = 50;
 
-/// Whether `event` concerns `node`; `pod_nodes` maps `Pod/ns/name` to its node.
-pub fn event_on_node(event: &Event, node: &str, pod_nodes: &BTreeMap<String, String>) -> bool {
-    event.object == format!("Node/{node}")
-        || pod_nodes.get(&event.object).is_some_and(|n| n == node)
+/// Whether `event` concerns `node`: the Node itself, a pod of `state` aimed at it, or
+/// a message naming it.
+pub fn event_on_node(event: &Event, node: &str, state: &ClusterState) -> bool {
+    let pod_node = event.object.strip_prefix("Pod/").and_then(|pod_key| state.pods.get(pod_key)).and_then(|pod| target_node_name(pod));
+    event.object.strip_prefix("Node/") == Some(node)
+        || pod_node == Some(node)
         || event.message.split(|c: char| c.is_whitespace() || c == ',' || c == '"').any(|word| word == node)
+}
+
+/// The frame whose events are listed. Frames are persistent snapshots, so two are the
+/// same exactly when they share their maps; comparing that is what lets playback skip
+/// this panel when a frame added no event.
+#[derive(Clone)]
+pub struct EventFrame(pub ClusterState);
+
+impl PartialEq for EventFrame {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.is_same_snapshot(&other.0)
+    }
 }
 
 #[derive(Properties, PartialEq)]
 pub struct FilteredEventsProps {
-    pub events: Vec<Event>,
-    /// `Pod/ns/name` -> node, for the pods of this frame.
-    pub pod_nodes: BTreeMap<String, String>,
-    pub nodes: Vec<String>,
+    pub frame: EventFrame,
     pub lang: Lang,
 }
 
-impl FilteredEventsProps {
-    pub fn of(state: &ClusterState, lang: Lang) -> FilteredEventsProps {
-        let pod_nodes = state
-            .pods
-            .iter()
-            .filter_map(|(key, pod)| Some((format!("Pod/{key}"), PodView::of(pod).node?)))
-            .collect();
-        FilteredEventsProps {
-            events: state.events.iter().rev().map(|e| Event::clone(e)).collect(),
-            pod_nodes,
-            nodes: state.nodes.keys().cloned().collect(),
-            lang,
-        }
+/// The node names of a frame, for the node filter: its own component, so that the
+/// thousand options of a large cluster are compared once per frame, not rebuilt.
+#[derive(Properties, PartialEq)]
+struct NodeOptionsProps {
+    nodes: Vec<String>,
+    selected: String,
+    all: &'static str,
+}
+
+#[function_component(NodeOptions)]
+fn node_options(props: &NodeOptionsProps) -> Html {
+    html! {
+        <>
+            <option value="" selected={props.selected.is_empty()}>{ props.all }</option>
+            { for props.nodes.iter().map(|name| html! { <option value={name.clone()} selected={*name == props.selected}>{ name }</option> }) }
+        </>
     }
 }
 
@@ -53,28 +67,33 @@ pub fn filtered_events(props: &FilteredEventsProps) -> Html {
     let node = use_state(String::new);
     let object = use_state(String::new);
     let text = props.lang.panels();
+    let state = &props.frame.0;
     let on_select = |handle: UseStateHandle<String>| {
         Callback::from(move |event: Event2| {
             let select: HtmlSelectElement = event.target_unchecked_into();
             handle.set(select.value());
         })
     };
-    let matching: Vec<&Event> = props
-        .events
-        .iter()
-        .filter(|event| node.is_empty() || event_on_node(event, &node, &props.pod_nodes))
-        .filter(|event| object.is_empty() || event.object == *object)
-        .collect();
-    let objects: BTreeSet<&str> = props.events.iter().map(|event| event.object.as_str()).collect();
-    let shown: Vec<Event> = matching.iter().take(SHOWN).map(|event| (*event).clone()).collect();
+    // Newest first, and only as far back as the list needs: the whole history of a
+    // large rollout is tens of thousands of events.
+    let newest = || {
+        state.events.iter().rev().map(|event| &**event).filter(|event| node.is_empty() || event_on_node(event, &node, state))
+    };
+    let shown: Vec<Event> = newest().filter(|event| object.is_empty() || event.object == *object).take(SHOWN).cloned().collect();
+    // The objects to filter by are those of the newest events (and the chosen one):
+    // a choice among thousands of pods would be no choice at all.
+    let mut objects: BTreeSet<&str> = newest().take(SHOWN).map(|event| event.object.as_str()).collect();
+    if !object.is_empty() {
+        objects.insert(object.as_str());
+    }
+    let nodes: Vec<String> = state.nodes.keys().cloned().collect();
     html! {
         <EventList events={shown.clone()} lang={props.lang}>
             <form class="event-filters" onsubmit={Callback::from(|event: SubmitEvent| event.prevent_default())}>
                 <label>
                     <span>{ text.filter_node }</span>
                     <select onchange={on_select(node.clone())} data-filter="node">
-                        <option value="" selected={node.is_empty()}>{ text.filter_all }</option>
-                        { for props.nodes.iter().map(|name| html! { <option value={name.clone()} selected={*name == *node}>{ name }</option> }) }
+                        <NodeOptions {nodes} selected={(*node).clone()} all={text.filter_all} />
                     </select>
                 </label>
                 <label>
@@ -84,7 +103,7 @@ pub fn filtered_events(props: &FilteredEventsProps) -> Html {
                         { for objects.iter().map(|name| html! { <option value={name.to_string()} selected={*name == object.as_str()}>{ *name }</option> }) }
                     </select>
                 </label>
-                <output class="events-shown">{ (text.events_shown)(shown.len(), props.events.len()) }</output>
+                <output class="events-shown">{ (text.events_shown)(shown.len(), state.events.len()) }</output>
             </form>
         </EventList>
     }
@@ -111,11 +130,14 @@ mod tests {
 
     #[test]
     fn a_nodes_events_are_its_own_its_pods_and_those_naming_it() {
-        let pods = BTreeMap::from([("Pod/default/agent-a".to_string(), "node-02".to_string())]);
-        assert!(event_on_node(&event("Node/node-02", "cordoned"), "node-02", &pods));
-        assert!(event_on_node(&event("Pod/default/agent-a", "Started"), "node-02", &pods));
-        assert!(event_on_node(&event("Pod/default/x", "Successfully assigned default/x to node-02"), "node-02", &pods));
-        assert!(!event_on_node(&event("Pod/default/x", "Successfully assigned default/x to node-021"), "node-02", &pods));
-        assert!(!event_on_node(&event("DaemonSet/default/agent", "Created pod: agent-a"), "node-01", &pods));
+        use dsplay_model::k8s_openapi::api::core::v1::{Pod, PodSpec};
+        let mut state = ClusterState::default();
+        let bound = Pod { spec: Some(PodSpec { node_name: Some("node-02".into()), ..Default::default() }), ..Default::default() };
+        state.pods.insert("default/agent-a".into(), bound.into());
+        assert!(event_on_node(&event("Node/node-02", "cordoned"), "node-02", &state));
+        assert!(event_on_node(&event("Pod/default/agent-a", "Started"), "node-02", &state));
+        assert!(event_on_node(&event("Pod/default/x", "Successfully assigned default/x to node-02"), "node-02", &state));
+        assert!(!event_on_node(&event("Pod/default/x", "Successfully assigned default/x to node-021"), "node-02", &state));
+        assert!(!event_on_node(&event("DaemonSet/default/agent", "Created pod: agent-a"), "node-01", &state));
     }
 }

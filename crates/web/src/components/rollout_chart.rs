@@ -8,7 +8,7 @@ use std::rc::Rc;
 use dsplay_engine::simulation::Marker;
 use yew::prelude::*;
 
-use crate::cluster_view::rollout::RolloutTimeline;
+use crate::cluster_view::rollout::{Counts, RolloutSeries, RolloutTimeline};
 use crate::i18n::PanelStrings;
 use crate::state::{Action, Playground};
 
@@ -24,10 +24,68 @@ pub fn use_rollout_timeline(playground: &Playground) -> Option<Rc<RolloutTimelin
     let timeline = use_memo(key, move |_| {
         session.map(|session| {
             let frames: Vec<_> = (0..session.frame_count()).filter_map(|i| session.frame(i).map(|f| f.clone())).collect();
-            RolloutTimeline::of(frames.iter())
+            Rc::new(RolloutTimeline::of(frames.iter()))
         })
     });
-    (*timeline).clone().map(Rc::new)
+    (*timeline).clone()
+}
+
+/// Where the chart's lines go, in SVG coordinates.
+struct Scale {
+    last_frame: f64,
+    max_count: f64,
+}
+
+impl Scale {
+    fn of(timeline: &RolloutTimeline) -> Scale {
+        Scale { last_frame: timeline.frames.saturating_sub(1).max(1) as f64, max_count: timeline.max_count().max(1) as f64 }
+    }
+
+    fn x(&self, frame: usize) -> f64 {
+        PAD + frame as f64 / self.last_frame * (WIDTH - 2.0 * PAD)
+    }
+
+    fn y(&self, count: i32) -> f64 {
+        HEIGHT - PAD - f64::from(count) / self.max_count * (HEIGHT - 2.0 * PAD)
+    }
+}
+
+/// One DaemonSet's lines, blocked stretches and marker positions: they change only
+/// with the timeline, so they are drawn once per timeline rather than on every frame
+/// of playback (formatting thousands of coordinates per frame cost more than the rest
+/// of the page's rendering at 1,000 nodes).
+struct SeriesGeometry {
+    desired: AttrValue,
+    available: AttrValue,
+    updated: AttrValue,
+    blocked_x: Vec<AttrValue>,
+    markers: Vec<(AttrValue, &'static str)>,
+}
+
+impl SeriesGeometry {
+    fn of(timeline: &RolloutTimeline, series: &RolloutSeries, scale: &Scale) -> SeriesGeometry {
+        let line = |pick: fn(&Counts) -> i32| -> AttrValue {
+            let points: Vec<String> = series
+                .counts
+                .iter()
+                .enumerate()
+                .filter_map(|(i, c)| c.as_ref().map(|c| format!("{:.1},{:.1}", scale.x(i), scale.y(pick(c)))))
+                .collect();
+            points.join(" ").into()
+        };
+        SeriesGeometry {
+            desired: line(|c| c.desired),
+            available: line(|c| c.available),
+            updated: line(|c| c.updated),
+            blocked_x: series.blocked.iter().enumerate().filter(|(_, b)| **b).map(|(i, _)| format!("{:.1}", scale.x(i) - 1.5).into()).collect(),
+            markers: timeline
+                .markers
+                .iter()
+                .filter(|(_, m)| !matches!(m, Marker::Step(_)))
+                .map(|(i, m)| (format!("{:.1}", scale.x(*i)).into(), marker_class(m)))
+                .collect(),
+        }
+    }
 }
 
 fn marker_text(marker: &Marker, text: &PanelStrings) -> String {
@@ -56,7 +114,7 @@ pub fn scrubber_markers() -> Html {
     let Some(timeline) = timeline else { return Html::default() };
     let text = playground.lang.panels();
     let last = timeline.frames.saturating_sub(1).max(1) as f64;
-    let blocked: Vec<usize> = (0..timeline.frames).filter(|i| timeline.series.iter().any(|s| s.blocked.get(*i) == Some(&true))).collect();
+    let first_blocked = (0..timeline.frames).find(|i| timeline.series.iter().any(|s| s.blocked.get(*i) == Some(&true)));
     let seek = |frame: usize| {
         let playground = playground.clone();
         Callback::from(move |_: MouseEvent| playground.dispatch(Action::Seek(frame)))
@@ -72,7 +130,7 @@ pub fn scrubber_markers() -> Html {
                     </li>
                 }
             }) }
-            { for blocked.first().map(|frame| html! {
+            { for first_blocked.as_ref().map(|frame| html! {
                 <li style={format!("left: {:.3}%", *frame as f64 / last * 100.0)}>
                     <button type="button" class="scrubber-marker marker-blocked" title={text.blocked_definition}
                         aria-label={text.marker_blocked} onclick={seek(*frame)}></button>
@@ -82,21 +140,61 @@ pub fn scrubber_markers() -> Html {
     }
 }
 
+/// A series' geometry, compared by identity: it is drawn once per timeline.
+#[derive(Clone)]
+struct SharedGeometry(Rc<SeriesGeometry>);
+
+impl PartialEq for SharedGeometry {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct SeriesDrawingProps {
+    drawn: SharedGeometry,
+}
+
+/// The lines, blocked stretches and markers of one series: a component of its own so
+/// that playback, which only moves the cursor, leaves its hundreds of elements alone.
+#[function_component(SeriesDrawing)]
+fn series_drawing(props: &SeriesDrawingProps) -> Html {
+    let drawn = &props.drawn.0;
+    html! {
+        <g class="series-drawing">
+            { for drawn.blocked_x.iter().map(|x| html! {
+                <rect class="blocked" x={x.clone()} y="0" width="3" height={HEIGHT.to_string()} fill="url(#blocked-hatch)" />
+            }) }
+            { for drawn.markers.iter().map(|(x, class)| html! {
+                <line class={classes!("marker", *class)} x1={x.clone()} x2={x.clone()} y1="0" y2={HEIGHT.to_string()} />
+            }) }
+            <polyline class="series desired" points={drawn.desired.clone()} />
+            <polyline class="series available" points={drawn.available.clone()} />
+            <polyline class="series updated" points={drawn.updated.clone()} />
+        </g>
+    }
+}
+
 #[function_component(RolloutChart)]
 pub fn rollout_chart() -> Html {
     let Some(playground) = use_context::<Playground>() else {
         return Html::default();
     };
     let timeline = use_rollout_timeline(&playground);
+    let geometry = use_memo(timeline.as_ref().map(|t| Rc::as_ptr(t) as usize), {
+        let timeline = timeline.clone();
+        move |_| {
+            timeline.map_or_else(Vec::new, |timeline| {
+                let scale = Scale::of(&timeline);
+                timeline.series.iter().take(3).map(|series| Rc::new(SeriesGeometry::of(&timeline, series, &scale))).collect::<Vec<_>>()
+            })
+        }
+    });
     let text = playground.lang.panels();
     let Some(timeline) = timeline.filter(|t| !t.series.is_empty() && t.frames > 1) else {
         return Html::default();
     };
-    let last = (timeline.frames - 1) as f64;
-    let max = timeline.max_count().max(1) as f64;
-    let x = |frame: usize| PAD + frame as f64 / last * (WIDTH - 2.0 * PAD);
-    let y = |count: i32| HEIGHT - PAD - f64::from(count) / max * (HEIGHT - 2.0 * PAD);
-    let cursor = x(playground.cursor.min(timeline.frames - 1));
+    let cursor = Scale::of(&timeline).x(playground.cursor.min(timeline.frames - 1));
     let onclick = {
         let playground = playground.clone();
         let frames = timeline.frames;
@@ -112,13 +210,7 @@ pub fn rollout_chart() -> Html {
     html! {
         <section class="rollout-chart" aria-labelledby="rollout-heading">
             <h3 id="rollout-heading">{ text.chart_heading }</h3>
-            { for timeline.series.iter().take(3).map(|series| {
-                let line = |pick: fn(&crate::cluster_view::rollout::Counts) -> i32| {
-                    series.counts.iter().enumerate()
-                        .filter_map(|(i, c)| c.as_ref().map(|c| format!("{:.1},{:.1}", x(i), y(pick(c)))))
-                        .collect::<Vec<_>>().join(" ")
-                };
-                let blocked = series.blocked.iter().enumerate().filter(|(_, b)| **b).map(|(i, _)| i).collect::<Vec<_>>();
+            { for timeline.series.iter().zip(geometry.iter()).map(|(series, drawn)| {
                 let now = series.counts.get(playground.cursor).copied().flatten().unwrap_or_default();
                 let summary = format!("{}: {} {}, {} {}, {} {}", series.daemonset,
                     text.series_desired, now.desired, text.series_available, now.available, text.series_updated, now.updated);
@@ -131,15 +223,7 @@ pub fn rollout_chart() -> Html {
                                     <rect width="3" height="6" class="hatch" />
                                 </pattern>
                             </defs>
-                            { for blocked.iter().map(|i| html! {
-                                <rect class="blocked" x={format!("{:.1}", x(*i) - 1.5)} y="0" width="3" height={HEIGHT.to_string()} fill="url(#blocked-hatch)" />
-                            }) }
-                            { for timeline.markers.iter().filter(|(_, m)| !matches!(m, Marker::Step(_))).map(|(i, m)| html! {
-                                <line class={classes!("marker", marker_class(m))} x1={format!("{:.1}", x(*i))} x2={format!("{:.1}", x(*i))} y1="0" y2={HEIGHT.to_string()} />
-                            }) }
-                            <polyline class="series desired" points={line(|c| c.desired)} />
-                            <polyline class="series available" points={line(|c| c.available)} />
-                            <polyline class="series updated" points={line(|c| c.updated)} />
+                            <SeriesDrawing drawn={SharedGeometry(drawn.clone())} />
                             <line class="cursor" x1={format!("{cursor:.1}")} x2={format!("{cursor:.1}")} y1="0" y2={HEIGHT.to_string()} />
                         </svg>
                         <figcaption>
