@@ -28,7 +28,7 @@ table() {
     total_raw=$((total_raw + raw))
     total_gz=$((total_gz + gz))
     # Trunk adds a content hash to each name; the kind is what matters here.
-    echo "| $(basename "$f" | sed -E "s/-[0-9a-f]{16}//") | $kind | $(kb "$raw") | $(kb "$gz") |"
+    echo "| $(basename "$f" | sed -E "s/-[0-9a-f]{15,16}//") | $kind | $(kb "$raw") | $(kb "$gz") |"
   done
   echo "| **total** | | **$(kb "$total_raw")** | **$(kb "$total_gz")** |"
 }
