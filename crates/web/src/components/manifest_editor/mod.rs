@@ -11,6 +11,39 @@ use yew::prelude::*;
 
 use crate::state::{Action, Playground};
 
+#[derive(Properties, PartialEq)]
+struct EditorTextProps {
+    text: AttrValue,
+    error_line: Option<usize>,
+}
+
+/// The gutter's numbers, and the highlighted copy of the text below: components of
+/// their own, drawn again only when the text or the error's line changes, not on
+/// every frame that playback shows.
+#[function_component(LineNumbers)]
+fn line_numbers(props: &EditorTextProps) -> Html {
+    let count = props.text.split('\n').count();
+    html! {
+        { for (1..=count).map(|number| html! {
+            <span class={classes!("ln", (Some(number) == props.error_line).then_some("ln-error"))}>{ number }</span>
+        }) }
+    }
+}
+
+#[function_component(HighlightedCode)]
+fn highlighted_code(props: &EditorTextProps) -> Html {
+    html! {
+        { for props.text.split('\n').enumerate().map(|(index, line)| {
+            let tokens = highlight_line(line).into_iter().map(|(token, text)| html! { <span class={token.class()}>{ text }</span> });
+            html! {
+                <span class={classes!("line", (Some(index + 1) == props.error_line).then_some("line-error"))}>
+                    { for tokens }{ "\n" }
+                </span>
+            }
+        }) }
+    }
+}
+
 #[function_component(ManifestEditor)]
 pub fn manifest_editor() -> Html {
     let textarea = use_node_ref();
@@ -61,19 +94,7 @@ pub fn manifest_editor() -> Html {
     };
 
     let error_line = playground.error.as_ref().and_then(|error| error.line);
-    let lines: Vec<&str> = playground.text.split('\n').collect();
-    let gutter_lines = lines.iter().enumerate().map(|(index, _)| {
-        let number = index + 1;
-        html! { <span class={classes!("ln", (Some(number) == error_line).then_some("ln-error"))}>{ number }</span> }
-    });
-    let code_lines = lines.iter().enumerate().map(|(index, line)| {
-        let tokens = highlight_line(line).into_iter().map(|(token, text)| html! { <span class={token.class()}>{ text }</span> });
-        html! {
-            <span class={classes!("line", (Some(index + 1) == error_line).then_some("line-error"))}>
-                { for tokens }{ "\n" }
-            </span>
-        }
-    });
+    let text = AttrValue::from(playground.text.clone());
     let (state_class, state_text) = if playground.error.is_some() {
         ("apply-state error", "")
     } else if playground.is_applied() {
@@ -103,9 +124,9 @@ pub fn manifest_editor() -> Html {
                 </button>
             </div>
             <div class="editor">
-                <div class="gutter" ref={gutter} aria-hidden="true">{ for gutter_lines }</div>
+                <div class="gutter" ref={gutter} aria-hidden="true"><LineNumbers text={text.clone()} {error_line} /></div>
                 <div class="code">
-                    <pre class="highlight" ref={overlay} aria-hidden="true"><code>{ for code_lines }</code></pre>
+                    <pre class="highlight" ref={overlay} aria-hidden="true"><code><HighlightedCode text={text.clone()} {error_line} /></code></pre>
                     <textarea
                         key={playground.editor_generation.to_string()}
                         ref={textarea}
@@ -135,7 +156,7 @@ pub fn manifest_editor() -> Html {
                 }
                 { playground.error.as_ref().map(|error| error.message.clone()).unwrap_or_default() }
             </p>
-            <p class="editor-foot">{ (strings.lines)(lines.len()) }{ " · " }{ strings.apply_hint }</p>
+            <p class="editor-foot">{ (strings.lines)(text.split('\n').count()) }{ " · " }{ strings.apply_hint }</p>
         </section>
     }
 }
