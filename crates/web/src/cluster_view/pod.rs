@@ -1,5 +1,6 @@
 //! What a pod chip shows of one daemon pod.
 
+use dsplay_engine::controller::daemonset::target_node_name;
 use dsplay_model::k8s_openapi::api::core::v1::Pod;
 
 /// `status.phase`, or Unknown when the kubelet has not reported one.
@@ -65,13 +66,12 @@ impl PodView {
         let labels = meta.labels.as_ref();
         let label = |key: &str| labels.and_then(|labels| labels.get(key)).cloned();
         let spec = pod.spec.as_ref();
-        let bound_node = spec.and_then(|spec| spec.node_name.clone());
         let status = pod.status.as_ref();
         PodView {
             name: meta.name.clone().unwrap_or_default(),
             daemonset: owner.filter(|owner| owner.kind == "DaemonSet").map(|owner| owner.name.clone()),
-            bound: bound_node.is_some(),
-            node: bound_node.or_else(|| affinity_target(pod)),
+            bound: spec.and_then(|spec| spec.node_name.as_deref()).is_some_and(|node| !node.is_empty()),
+            node: target_node_name(pod).map(str::to_string),
             phase: PodPhase::parse(status.and_then(|status| status.phase.as_deref())),
             ready: status
                 .and_then(|status| status.conditions.as_ref())
@@ -83,23 +83,3 @@ impl PodView {
     }
 }
 
-/// The node named by a `matchFields metadata.name In [node]` term of the pod's
-/// required node affinity: how the DaemonSet controller pins each pod to its node
-/// (upstream `ReplaceDaemonSetPodNodeNameNodeAffinity`).
-fn affinity_target(pod: &Pod) -> Option<String> {
-    let terms = &pod
-        .spec
-        .as_ref()?
-        .affinity
-        .as_ref()?
-        .node_affinity
-        .as_ref()?
-        .required_during_scheduling_ignored_during_execution
-        .as_ref()?
-        .node_selector_terms;
-    terms
-        .iter()
-        .flat_map(|term| term.match_fields.iter().flatten())
-        .find(|field| field.key == "metadata.name" && field.operator == "In")
-        .and_then(|field| field.values.as_ref()?.first().cloned())
-}
