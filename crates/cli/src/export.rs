@@ -44,12 +44,9 @@ pub fn main(args: &[String]) -> i32 {
             return 2;
         }
     };
-    let text = match std::fs::read_to_string(&file) {
+    let text = match crate::read_input(&file) {
         Ok(text) => text,
-        Err(e) => {
-            eprintln!("error: cannot read {}: {e}", file.display());
-            return 2;
-        }
+        Err(status) => return status,
     };
     let scenario = match parse_scenario(&text) {
         Ok(scenario) => scenario,

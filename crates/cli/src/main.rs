@@ -8,6 +8,14 @@ mod share;
 mod test;
 mod validate;
 
+/// A subcommand's input file, or the exit status (2) after saying why it cannot be read.
+fn read_input(path: &std::path::Path) -> Result<String, i32> {
+    std::fs::read_to_string(path).map_err(|error| {
+        eprintln!("error: cannot read {}: {error}", path.display());
+        2
+    })
+}
+
 const USAGE: &str = "\
 dsplay: DaemonSet Playground on the command line
 

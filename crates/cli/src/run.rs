@@ -10,12 +10,9 @@ pub fn main(args: &[String]) -> i32 {
         eprintln!("usage: dsplay run <scenario.yaml>");
         return 2;
     };
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::read_input(std::path::Path::new(path)) {
         Ok(text) => text,
-        Err(error) => {
-            eprintln!("error: cannot read {path}: {error}");
-            return 2;
-        }
+        Err(status) => return status,
     };
     let mut simulation = match Simulation::load(&text) {
         Ok(simulation) => simulation,

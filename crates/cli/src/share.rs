@@ -12,12 +12,9 @@ pub fn encode_main(args: &[String]) -> i32 {
             return 2;
         }
     };
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::read_input(std::path::Path::new(path)) {
         Ok(text) => text,
-        Err(error) => {
-            eprintln!("error: cannot read {path}: {error}");
-            return 2;
-        }
+        Err(status) => return status,
     };
     let base = base.map_or("", |b| b.split('#').next().unwrap_or(b));
     println!("{base}#{}", encode(&text));

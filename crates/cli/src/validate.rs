@@ -18,12 +18,9 @@ pub fn main(args: &[String]) -> i32 {
         eprintln!("usage: dsplay validate <manifest.yaml>");
         return 2;
     };
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::read_input(std::path::Path::new(path)) {
         Ok(text) => text,
-        Err(error) => {
-            eprintln!("error: cannot read {path}: {error}");
-            return 2;
-        }
+        Err(status) => return status,
     };
     let documents = match split_documents(&text) {
         Ok(documents) => documents,
