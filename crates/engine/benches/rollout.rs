@@ -61,7 +61,7 @@ fn api_of(sim: &Simulation) -> Api {
 /// Changes an annotation of one daemon pod: one change for a warm controller to take in.
 fn touch_one_pod(api: &mut Api, pod_keys: &[String], round: usize) {
     let Some(pod_key) = pod_keys.get(round % pod_keys.len().max(1)) else { return };
-    let Some(mut pod) = api.state.pods.get(pod_key).map(|p| (**p).clone()) else { return };
+    let Some(mut pod) = api.state.pods.get(pod_key.as_str()).map(|p| (**p).clone()) else { return };
     pod.metadata.annotations.get_or_insert_with(Default::default).insert("bench/round".into(), round.to_string());
     api.update_pod(pod);
 }
@@ -81,7 +81,7 @@ fn steady_state_sync(c: &mut Criterion) {
         let mut api = api_of(&sim);
         let mut controller = DaemonSetController::default();
         controller.sync(&mut api, DS_KEY);
-        let pod_keys: Vec<String> = api.state.pods.keys().cloned().collect();
+        let pod_keys: Vec<String> = api.state.pods.keys().map(|k| k.to_string()).collect();
         let mut round = 0;
         group.bench_function(format!("warm/{nodes}"), |b| {
             b.iter(|| {

@@ -13,7 +13,7 @@ pub fn collect_orphaned_pods(api: &mut Api, node: &str) {
         return;
     }
     let orphans: Vec<String> =
-        api.state.pods.iter().filter(|(_, p)| node_name(p) == Some(node)).map(|(k, _)| k.clone()).collect();
+        api.state.pods.iter().filter(|(_, p)| node_name(p) == Some(node)).map(|(k, _)| k.to_string()).collect();
     for pod_key in orphans {
         if api.delete_pod(&pod_key, Some(0)).is_ok() {
             api.record_event(&format!("Pod/{pod_key}"), "Normal", "PodGCOrphaned", "pod-garbage-collector", format!("Deleting pod {pod_key} bound to node {node}, which no longer exists"));

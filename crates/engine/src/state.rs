@@ -15,7 +15,7 @@ use k8s_openapi::api::core::v1::{Node, Pod};
 #[derive(Clone, Debug, Default)]
 pub struct ClusterState {
     pub nodes: OrdMap<String, Stored<Node>>,
-    pub pods: OrdMap<String, Stored<Pod>>,
+    pub pods: OrdMap<ObjectKey, Stored<Pod>>,
     pub daemonsets: OrdMap<String, Stored<DaemonSet>>,
     pub revisions: OrdMap<String, Stored<ControllerRevision>>,
     pub events: Vector<Stored<Event>>,
@@ -102,6 +102,11 @@ impl<T: fmt::Debug> fmt::Debug for Stored<T> {
         self.0.fmt(f)
     }
 }
+
+/// The key of a pod in the store (`namespace/name`), shared rather than copied: a
+/// write to a persistent map copies the keys of every tree node on its path, and
+/// with thousands of pods per frame that copying was a large part of a rollout.
+pub type ObjectKey = Arc<str>;
 
 /// An event as `kubectl describe` lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]

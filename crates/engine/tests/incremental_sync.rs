@@ -90,12 +90,12 @@ impl World {
     }
 
     fn pod_keys(&self) -> Vec<String> {
-        self.cluster.api.state.pods.keys().cloned().collect()
+        self.cluster.api.state.pods.keys().map(|k| k.to_string()).collect()
     }
 
     fn edit_pod(&mut self, i: usize, edit: impl FnOnce(&mut k8s_openapi::api::core::v1::Pod)) {
         let Some(pod_key) = pick(&self.pod_keys(), i) else { return };
-        let Some(mut pod) = self.cluster.api.state.pods.get(&pod_key).map(|p| (**p).clone()) else { return };
+        let Some(mut pod) = self.cluster.api.state.pods.get(pod_key.as_str()).map(|p| (**p).clone()) else { return };
         edit(&mut pod);
         self.cluster.api.update_pod(pod);
     }

@@ -37,7 +37,7 @@ fn simple_daemon_set_schedule_daemon_set_pods_launches_pods() {
         let counts = c.expect_sync("foo", 5, 0, 0);
         let mut targets = Vec::new();
         for pod_key in &counts.created {
-            let pod = c.api.state.pods.get(pod_key).map(|p| (**p).clone()).unwrap_or_default();
+            let pod = c.api.state.pods.get(pod_key.as_str()).map(|p| (**p).clone()).unwrap_or_default();
             let spec = pod.spec.unwrap_or_default();
             assert_eq!(spec.node_name, None, "{pod_key} must be left to the scheduler");
             let terms = spec
@@ -185,7 +185,7 @@ fn insufficient_capacity_node_sufficient_capacity_with_node_label_daemon_launch_
     c.add_node(big);
     c.create_ds(ds);
     let counts = c.expect_sync("foo", 1, 0, 0);
-    let pod = c.api.state.pods.get(&counts.created[0]).map(|p| k8s_openapi::api::core::v1::Pod::clone(p)).unwrap_or_default();
+    let pod = c.api.state.pods.get(counts.created[0].as_str()).map(|p| k8s_openapi::api::core::v1::Pod::clone(p)).unwrap_or_default();
     assert_eq!(node_of(&pod).as_deref(), Some("enough-resource"));
 }
 
@@ -216,7 +216,7 @@ fn dont_do_anything_if_being_deleted() {
         let orphan = c.new_pod("pod1-", "node-0", simple_daemon_set_label(), None);
         let orphan_key = c.put_pod(orphan);
         c.expect_sync("foo", 0, 0, 0);
-        let orphan = c.api.state.pods.get(&orphan_key).map(|p| k8s_openapi::api::core::v1::Pod::clone(p)).unwrap_or_default();
+        let orphan = c.api.state.pods.get(orphan_key.as_str()).map(|p| k8s_openapi::api::core::v1::Pod::clone(p)).unwrap_or_default();
         assert_eq!(orphan.metadata.owner_references, None, "not adopted");
     }
 }
@@ -238,7 +238,7 @@ fn dont_do_anything_if_being_deleted_race() {
         let orphan = c.new_pod("node-0-", "node-0", simple_daemon_set_label(), None);
         let orphan_key = c.put_pod(orphan);
         c.expect_sync("foo", 0, 0, 0);
-        assert_eq!(c.api.state.pods.get(&orphan_key).and_then(|p| p.metadata.owner_references.clone()), None);
+        assert_eq!(c.api.state.pods.get(orphan_key.as_str()).and_then(|p| p.metadata.owner_references.clone()), None);
     }
 }
 
@@ -324,11 +324,11 @@ fn deals_with_existing_pods() {
         let released = c.add_pods("node-4", simple_daemon_set_label2(), Some(&ds), 2);
         let counts = c.expect_sync("foo", 2, 5, 0);
         let mut targets: Vec<_> =
-            counts.created.iter().filter_map(|k| c.api.state.pods.get(k).and_then(|p| node_of(p))).collect();
+            counts.created.iter().filter_map(|k| c.api.state.pods.get(k.as_str()).and_then(|p| node_of(p))).collect();
         targets.sort();
         assert_eq!(targets, ["node-0", "node-4"]);
         for pod_key in released {
-            let owners = c.api.state.pods.get(&pod_key).and_then(|p| p.metadata.owner_references.clone());
+            let owners = c.api.state.pods.get(pod_key.as_str()).and_then(|p| p.metadata.owner_references.clone());
             assert!(owners.unwrap_or_default().is_empty(), "{pod_key} is released");
         }
     }
@@ -388,7 +388,7 @@ fn selector_daemon_deals_with_existing_pods() {
         c.add_pods("node-9", l2, Some(&ds), 1);
         let counts = c.expect_sync("foo", 3, 20, 0);
         let mut targets: Vec<_> =
-            counts.created.iter().filter_map(|k| c.api.state.pods.get(k).and_then(|p| node_of(p))).collect();
+            counts.created.iter().filter_map(|k| c.api.state.pods.get(k.as_str()).and_then(|p| node_of(p))).collect();
         targets.sort();
         assert_eq!(targets, ["node-5", "node-7", "node-8"]);
     }
@@ -421,7 +421,7 @@ fn name_and_selector_case(node_name: &str, selector: bool) -> usize {
     let counts = c.sync("foo");
     assert_eq!((counts.deletes, counts.events), (0, 0));
     if let Some(pod_key) = counts.created.first() {
-        let pod = c.api.state.pods.get(pod_key).map(|p| (**p).clone()).unwrap_or_default();
+        let pod = c.api.state.pods.get(pod_key.as_str()).map(|p| (**p).clone()).unwrap_or_default();
         assert_eq!(node_of(&pod).as_deref(), Some(node_name), "a template nodeName creates the pod bound there");
     }
     counts.creates
@@ -509,7 +509,7 @@ fn number_ready_status() {
         c.expect_sync("foo", 0, 0, 0);
         assert_eq!(c.status("foo").number_ready, 0);
         for pod_key in pods.iter().flatten() {
-            if let Some(pod) = c.api.state.pods.get_mut(pod_key).map(dsplay_engine::state::Stored::make_mut) {
+            if let Some(pod) = c.api.state.pods.get_mut(pod_key.as_str()).map(dsplay_engine::state::Stored::make_mut) {
                 pod.status.get_or_insert_with(PodStatus::default).conditions =
                     Some(vec![PodCondition { type_: "Ready".into(), status: "True".into(), ..Default::default() }]);
             }
@@ -575,7 +575,7 @@ fn daemon_kill_failed_pods_backoff() {
         ds.status.get_or_insert_with(Default::default).observed_generation = Some(1);
         let ds = c.store_ds(ds);
         let failed_key = c.add_failed_pods("node-0", simple_daemon_set_label(), Some(&ds), 1)[0].clone();
-        let failed_pod = c.api.state.pods.get(&failed_key).map(|p| (**p).clone()).unwrap_or_default();
+        let failed_pod = c.api.state.pods.get(failed_key.as_str()).map(|p| (**p).clone()).unwrap_or_default();
         c.expect_sync("foo", 0, 1, 1);
 
         c.put_pod(failed_pod.clone());

@@ -60,7 +60,7 @@ fn pod_at(
 }
 
 fn created_nodes(c: &Cluster, counts: &SyncCounts) -> Vec<String> {
-    let mut nodes: Vec<_> = counts.created.iter().filter_map(|k| c.api.state.pods.get(k).and_then(|p| node_of(p))).collect();
+    let mut nodes: Vec<_> = counts.created.iter().filter_map(|k| c.api.state.pods.get(k.as_str()).and_then(|p| node_of(p))).collect();
     nodes.sort();
     nodes
 }
@@ -106,7 +106,7 @@ fn surge_creates_new_pod_when_at_max_surge_and_old_pod_deleted() {
         let node = format!("node-{i}");
         let old = pod_at(&mut c, &ds, &format!("{node}-preserve-"), &node, 1, false, Some(("True", None)));
         if i == 4 {
-            if let Some(pod) = c.api.state.pods.get_mut(&old).map(dsplay_engine::state::Stored::make_mut) {
+            if let Some(pod) = c.api.state.pods.get_mut(old.as_str()).map(dsplay_engine::state::Stored::make_mut) {
                 pod.metadata.deletion_grace_period_seconds = Some(30);
                 pod.metadata.deletion_timestamp = Some(clock::timestamp(31 * SECOND));
             }

@@ -337,7 +337,7 @@ fn get_nodes_to_daemon_pods() {
     let unmatched = c.add_pods("node-1", simple_daemon_set_label2(), None, 1);
 
     let counts = c.sync("foo");
-    let created_on: Vec<_> = counts.created.iter().filter_map(|k| c.api.state.pods.get(k).and_then(|p| node_of(p))).collect();
+    let created_on: Vec<_> = counts.created.iter().filter_map(|k| c.api.state.pods.get(k.as_str()).and_then(|p| node_of(p))).collect();
     assert_eq!(created_on, ["node-0"], "the deleted Failed pod does not occupy node-0");
     assert_eq!(counts.deletes, 1, "node-1 now has the owned pod and the adopted orphan: one goes");
     // Only claimed pods are managed, so the matching orphan was adopted; with the same
@@ -346,7 +346,7 @@ fn get_nodes_to_daemon_pods() {
     for untouched in others.iter().chain(&unmatched) {
         assert!(!counts.deleted.contains(untouched), "{untouched} is not this DaemonSet's");
     }
-    assert!(c.api.state.pods.get(&unmatched[0]).is_some_and(|p| p.metadata.owner_references.is_none()));
+    assert!(c.api.state.pods.get(unmatched[0].as_str()).is_some_and(|p| p.metadata.owner_references.is_none()));
     assert!(
         c.api.state.revisions.contains_key("default/foo-old-hash"),
         "cleanupHistory counts the deleted terminal pod's hash as live"
@@ -383,7 +383,7 @@ fn failed_pod_backoff_resets_with_new_observed_generation() {
     ds.status.get_or_insert_with(Default::default).observed_generation = Some(1);
     let ds = c.store_ds(ds);
     let failed_key = c.add_failed_pods("node-0", simple_daemon_set_label(), Some(&ds), 1)[0].clone();
-    let failed_pod = c.api.state.pods.get(&failed_key).map(|p| (**p).clone()).unwrap_or_default();
+    let failed_pod = c.api.state.pods.get(failed_key.as_str()).map(|p| (**p).clone()).unwrap_or_default();
     c.expect_sync("foo", 0, 1, 1);
     c.put_pod(failed_pod.clone());
     c.expect_sync("foo", 0, 0, 0);

@@ -186,7 +186,7 @@ fn daemon_set_updates_save_old_healthy_pods() {
         }
         play(&mut c, &[Sync(0, 10), Sync(10, 0), Sync(0, 0)]);
         for pod_key in &healthy {
-            assert!(c.api.state.pods.contains_key(pod_key), "round {round}: healthy {pod_key} kept");
+            assert!(c.api.state.pods.contains_key(pod_key.as_str()), "round {round}: healthy {pod_key} kept");
         }
     }
     update(&mut c, "foo2/bar4", rolling_update(int(11), None));
@@ -221,7 +221,7 @@ fn daemon_set_updates_all_old_not_ready_pods_and_new_not_ready_pods() {
             c.set_ready(pod_key, false);
         }
         if index < 12 {
-            if let Some(labels) = c.api.state.pods.get_mut(pod_key).and_then(|p| p.make_mut().metadata.labels.as_mut()) {
+            if let Some(labels) = c.api.state.pods.get_mut(pod_key.as_str()).and_then(|p| p.make_mut().metadata.labels.as_mut()) {
                 labels.insert("controller-revision-hash".into(), old_hash.clone());
                 labels.insert("pod-template-generation".into(), "1".into());
             }

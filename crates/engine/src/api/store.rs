@@ -165,14 +165,14 @@ impl Api {
         if pod.metadata.name.as_deref().unwrap_or("").is_empty() {
             let prefix = pod.metadata.generate_name.clone().unwrap_or_default();
             let mut name = format!("{prefix}{}", self.names.suffix());
-            while self.state.pods.contains_key(&key(Some(&namespace), &name)) {
+            while self.state.pods.contains_key(key(Some(&namespace), &name).as_str()) {
                 name = format!("{prefix}{}", self.names.suffix());
             }
             pod.metadata.name = Some(name);
         }
         let name = pod.metadata.name.clone().unwrap_or_default();
         let pod_key = key(Some(&namespace), &name);
-        if self.state.pods.contains_key(&pod_key) {
+        if self.state.pods.contains_key(pod_key.as_str()) {
             return Err(ApiError::AlreadyExists { resource: "pods".into(), name });
         }
         defaults::default_pod(&mut pod);
@@ -185,7 +185,7 @@ impl Api {
         status.phase.get_or_insert_with(|| "Pending".into());
         status.qos_class.get_or_insert_with(|| "BestEffort".into());
         self.stamp_new(&mut pod.metadata);
-        self.state.pods.insert(pod_key.clone(), Stored::new(pod));
+        self.state.pods.insert(pod_key.as_str().into(), Stored::new(pod));
         self.changes.push(Change::PodAdded(pod_key.clone()));
         Ok(pod_key)
     }
@@ -193,12 +193,12 @@ impl Api {
     /// Any write of a pod by a component (binding, status, labels, adoption).
     pub fn update_pod(&mut self, mut pod: Pod) {
         let pod_key = key(pod.metadata.namespace.as_deref(), pod.metadata.name.as_deref().unwrap_or(""));
-        let Some(old) = self.state.pods.get(&pod_key).cloned() else { return };
+        let Some(old) = self.state.pods.get(pod_key.as_str()).cloned() else { return };
         if pod == *old {
             return;
         }
         self.stamp_update(&mut pod.metadata);
-        self.state.pods.insert(pod_key.clone(), Stored::new(pod));
+        self.state.pods.insert(pod_key.as_str().into(), Stored::new(pod));
         self.changes.push(Change::PodUpdated { key: pod_key, old });
     }
 

@@ -77,11 +77,11 @@ impl Simulation {
     fn resolve_pod(&self, pod: &PodRef) -> Result<String, String> {
         match pod {
             PodRef::Name(reference) => {
-                let candidates: Vec<&String> = match &reference.namespace {
-                    Some(namespace) => self.api.state.pods.keys().filter(|k| **k == key(Some(namespace), &reference.name)).collect(),
-                    None => self.api.state.pods.keys().filter(|k| name_of(k) == reference.name).collect(),
+                let candidates: Vec<&str> = match &reference.namespace {
+                    Some(namespace) => self.api.state.pods.keys().map(|k| k.as_ref()).filter(|k| *k == key(Some(namespace), &reference.name)).collect(),
+                    None => self.api.state.pods.keys().map(|k| k.as_ref()).filter(|k| name_of(k) == reference.name).collect(),
                 };
-                candidates.first().map(|k| (*k).clone()).ok_or_else(|| {
+                candidates.first().map(|k| k.to_string()).ok_or_else(|| {
                     ApiError::NotFound { resource: "pods".into(), name: reference.name.clone() }.to_string()
                 })
             }
@@ -91,7 +91,7 @@ impl Simulation {
                 .pods
                 .iter()
                 .find(|(_, p)| target_node_name(p) == Some(node) && !is_terminating(p) && is_daemon_pod(p))
-                .map(|(k, _)| k.clone())
+                .map(|(k, _)| k.to_string())
                 .ok_or_else(|| format!("error: no daemon pod on node \"{node}\"")),
         }
     }
@@ -228,7 +228,7 @@ impl Simulation {
             .pods
             .iter()
             .filter(|(_, p)| node_name(p) == Some(name) && !is_terminating(p))
-            .map(|(k, p)| (k.clone(), (**p).clone()))
+            .map(|(k, p)| (k.to_string(), (**p).clone()))
             .collect();
         let daemon: Vec<&String> = pods.iter().filter(|(_, p)| is_daemon_pod(p)).map(|(k, _)| k).collect();
         let unmanaged: Vec<&String> =
@@ -379,7 +379,7 @@ impl Simulation {
         let state = &self.api.state;
         let found = name.and_then(|name| match resource {
             Resource::DaemonSet => state.daemonsets.keys().find(|k| name_of(k) == name).cloned(),
-            Resource::Pod => state.pods.keys().find(|k| name_of(k) == name).cloned(),
+            Resource::Pod => state.pods.keys().find(|k| name_of(k) == name).map(|k| k.to_string()),
             Resource::ControllerRevision => state.revisions.keys().find(|k| name_of(k) == name).cloned(),
             _ => None,
         });

@@ -97,7 +97,7 @@ impl Simulation {
     /// The pods bound to `node` that still hold resources, other than `except`.
     fn bound_pods(&self, node: &str, except: &str) -> Vec<&Pod> {
         let pods = &self.api.state.pods;
-        self.pods_by_node.on(node).filter(|k| k.as_str() != except).filter_map(|k| pods.get(k).map(|p| p.as_ref())).filter(|p| !is_terminal(p)).collect()
+        self.pods_by_node.on(node).filter(|k| k.as_str() != except).filter_map(|k| pods.get(k.as_str()).map(|p| p.as_ref())).filter(|p| !is_terminal(p)).collect()
     }
 
     /// The kubelet's admission verdict for a pod just bound to its node.
@@ -164,7 +164,7 @@ impl Simulation {
             meta.namespace.as_deref() == Some(namespace)
                 && meta.owner_references.iter().flatten().any(|o| o.uid == owner_uid)
         };
-        let pods: Vec<String> = self.api.state.pods.iter().filter(|(_, p)| owned(&p.metadata)).map(|(k, _)| k.clone()).collect();
+        let pods: Vec<String> = self.api.state.pods.iter().filter(|(_, p)| owned(&p.metadata)).map(|(k, _)| k.to_string()).collect();
         let revisions: Vec<String> =
             self.api.state.revisions.iter().filter(|(_, r)| owned(&r.metadata)).map(|(k, _)| k.clone()).collect();
         for pod_key in pods {
@@ -228,7 +228,7 @@ impl Simulation {
             .pods
             .iter()
             .filter(|(_, p)| node_name(p) == Some(node))
-            .map(|(k, p)| (k.clone(), (**p).clone()))
+            .map(|(k, p)| (k.to_string(), (**p).clone()))
             .collect();
         let now = self.api.now();
         for (pod_key, pod) in pods {

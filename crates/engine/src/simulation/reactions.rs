@@ -77,7 +77,7 @@ impl Simulation {
     fn dispatch(&mut self, change: Change) {
         match change {
             Change::PodAdded(pod_key) => {
-                let Some(pod) = self.api.state.pods.get(&pod_key).cloned() else { return };
+                let Some(pod) = self.api.state.pods.get(pod_key.as_str()).cloned() else { return };
                 self.pods_by_node.added(&pod);
                 self.pod_owner_changed(&pod, None);
                 match node_name(&pod) {
@@ -86,7 +86,7 @@ impl Simulation {
                 }
             }
             Change::PodUpdated { key: pod_key, old } => {
-                let Some(pod) = self.api.state.pods.get(&pod_key).cloned() else { return };
+                let Some(pod) = self.api.state.pods.get(pod_key.as_str()).cloned() else { return };
                 self.pods_by_node.updated(&old, &pod);
                 let deletion_started = is_terminating(&pod) && !is_terminating(&old);
                 if deletion_started && node_name(&pod).is_some_and(|n| !self.node_lifecycle.is_silent(n)) {

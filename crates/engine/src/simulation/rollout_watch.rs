@@ -21,7 +21,7 @@ use crate::controller::daemonset::{
     is_owned_by, is_pod_updated, rollout_status, same_but_status, target_node_name, NodeShouldRun, REVISION_HASH_LABEL,
 };
 use crate::pod_readiness::{is_pod_available, is_terminal, is_terminating, ready_condition};
-use crate::state::{ClusterState, Stored};
+use crate::state::{ClusterState, ObjectKey, Stored};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RolloutRecord {
@@ -76,10 +76,10 @@ struct FrameCounts {
     /// The revisions the hash was read from.
     revisions: OrdMap<String, Stored<ControllerRevision>>,
     seen_nodes: OrdMap<String, Stored<Node>>,
-    seen_pods: OrdMap<String, Stored<Pod>>,
+    seen_pods: OrdMap<ObjectKey, Stored<Pod>>,
     last_now: u64,
-    pod_nodes: FxHashMap<String, String>,
-    node_pods: FxHashMap<String, BTreeSet<String>>,
+    pod_nodes: FxHashMap<ObjectKey, String>,
+    node_pods: FxHashMap<String, BTreeSet<ObjectKey>>,
     should_run: FxHashMap<String, bool>,
     nodes: FxHashMap<String, NodeCounts>,
     volatile: BTreeSet<String>,
@@ -178,7 +178,7 @@ impl FrameCounts {
 
     fn node_counts(&self, state: &ClusterState, node: &str, now_ms: u64) -> NodeCounts {
         let hash = &self.hash;
-        let pods: Vec<&Pod> = self.node_pods.get(node).into_iter().flatten().filter_map(|k| state.pods.get(k).map(|p| p.as_ref())).collect();
+        let pods: Vec<&Pod> = self.node_pods.get(node).into_iter().flatten().filter_map(|k| state.pods.get(k.as_ref()).map(|p| p.as_ref())).collect();
         let live: Vec<&Pod> = pods.iter().copied().filter(|p| !is_terminating(p)).collect();
         let new = live.iter().filter(|p| is_pod_updated(p, hash, self.generation)).count();
         let should_run = self.should_run.get(node).copied().unwrap_or(false);

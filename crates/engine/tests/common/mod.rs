@@ -322,7 +322,7 @@ impl Cluster {
             pod.metadata.namespace.as_deref().unwrap_or("default"),
             pod.metadata.name.as_deref().unwrap_or("")
         );
-        self.api.state.pods.insert(pod_key.clone(), pod.into());
+        self.api.state.pods.insert(pod_key.as_str().into(), pod.into());
         pod_key
     }
 
@@ -349,7 +349,7 @@ impl Cluster {
 
     /// `markPodsReady`: Ready=True on every pod, transition time now.
     pub fn mark_pods_ready(&mut self) {
-        let keys: Vec<String> = self.api.state.pods.keys().cloned().collect();
+        let keys: Vec<String> = self.api.state.pods.keys().map(|k| k.to_string()).collect();
         for pod_key in keys {
             self.set_ready(&pod_key, true);
         }
@@ -386,7 +386,7 @@ impl Cluster {
             .filter(|(_, p)| {
                 p.metadata.owner_references.iter().flatten().any(|o| o.controller == Some(true) && Some(&o.uid) == uid.as_ref())
             })
-            .map(|(k, p)| (k.clone(), (**p).clone()))
+            .map(|(k, p)| (k.to_string(), (**p).clone()))
             .collect()
     }
 
@@ -423,7 +423,7 @@ impl Cluster {
         for change in self.api.take_changes() {
             match change {
                 Change::PodAdded(pod_key) => {
-                    let pod = self.api.state.pods.get(&pod_key);
+                    let pod = self.api.state.pods.get(pod_key.as_str());
                     let owner = pod.and_then(|p| p.metadata.owner_references.as_ref()).and_then(|o| o.first());
                     let valid = owner.is_some_and(|o| {
                         o.api_version == "apps/v1" && o.kind == "DaemonSet" && o.controller == Some(true)
@@ -433,7 +433,7 @@ impl Cluster {
                     counts.created.push(pod_key);
                 }
                 Change::PodUpdated { key: pod_key, old } => {
-                    let now_deleting = self.api.state.pods.get(&pod_key).is_some_and(|p| p.metadata.deletion_timestamp.is_some());
+                    let now_deleting = self.api.state.pods.get(pod_key.as_str()).is_some_and(|p| p.metadata.deletion_timestamp.is_some());
                     // Several updates of one pod in a sync (adoption, then deletion) are
                     // compared with the pod as it is now: count the pod once.
                     if now_deleting && old.metadata.deletion_timestamp.is_none() && !counts.deleted.contains(&pod_key) {

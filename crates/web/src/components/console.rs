@@ -37,10 +37,10 @@ pub fn console() -> Html {
                 // Tab completes a line being typed; on an empty line it moves focus on.
                 "Tab" if !field.value().is_empty() => {
                     let Some(frame) = session.frame(playground.cursor) else { return };
-                    let names = |keys: Vec<&String>| keys.into_iter().map(|k| k.rsplit('/').next().unwrap_or(k).to_string()).collect::<Vec<_>>();
-                    let nodes = names(frame.state.nodes.keys().collect());
-                    let pods = names(frame.state.pods.keys().collect());
-                    let daemonsets = names(frame.state.daemonsets.keys().collect());
+                    let names = |keys: Vec<&str>| keys.into_iter().map(|k| k.rsplit('/').next().unwrap_or(k).to_string()).collect::<Vec<_>>();
+                    let nodes = names(frame.state.nodes.keys().map(String::as_str).collect());
+                    let pods = names(frame.state.pods.keys().map(|k| k.as_ref()).collect());
+                    let daemonsets = names(frame.state.daemonsets.keys().map(String::as_str).collect());
                     let line = field.value();
                     if let Some((completed, shown)) = complete(&line, &completions(&line, &nodes, &pods, &daemonsets)) {
                         event.prevent_default();

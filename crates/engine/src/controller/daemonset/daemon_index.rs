@@ -20,7 +20,7 @@ use super::node_summary::{summarize_node, DaemonSetContext, NodeSummary, Replace
 use super::same_but_status::same_but_status;
 use super::should_run::NodeShouldRun;
 use crate::pod_readiness::{is_terminal, is_terminating};
-use crate::state::{ClusterState, Stored};
+use crate::state::{ClusterState, ObjectKey, Stored};
 
 /// Node sets and counts summed over every node's summary, in node name order where
 /// upstream's loops would produce a list.
@@ -91,14 +91,14 @@ pub struct DaemonSetIndex {
     namespace_prefix: String,
     evaluator: NodeShouldRun,
     /// The pods ClaimPods last looked at.
-    pub claimed: OrdMap<String, Stored<Pod>>,
+    pub claimed: OrdMap<ObjectKey, Stored<Pod>>,
     /// The informer view the index was last brought up to.
     seen_nodes: OrdMap<String, Stored<Node>>,
-    seen_pods: OrdMap<String, Stored<Pod>>,
+    seen_pods: OrdMap<ObjectKey, Stored<Pod>>,
     last_now: u64,
     /// The DaemonSet's pods (terminal pods being deleted left out) and their node.
-    pod_nodes: FxHashMap<String, String>,
-    node_pods: FxHashMap<String, BTreeSet<String>>,
+    pod_nodes: FxHashMap<ObjectKey, String>,
+    node_pods: FxHashMap<String, BTreeSet<ObjectKey>>,
     /// Every lister node and every node a pod is aimed at.
     summaries: BTreeMap<String, NodeSummary>,
     volatile: BTreeSet<String>,
@@ -140,7 +140,7 @@ impl DaemonSetIndex {
 
     /// The DaemonSet's pods aimed at `node`, in pod key order (getNodesToDaemonPods).
     pub fn pods_on<'a>(&self, view: &'a ClusterState, node: &str) -> Vec<&'a Pod> {
-        self.node_pods.get(node).into_iter().flatten().filter_map(|k| view.pods.get(k).map(|p| p.as_ref())).collect()
+        self.node_pods.get(node).into_iter().flatten().filter_map(|k| view.pods.get(k.as_ref()).map(|p| p.as_ref())).collect()
     }
 
     fn member_node<'p>(&self, ds: &DaemonSet, pod: &'p Pod) -> Option<&'p str> {

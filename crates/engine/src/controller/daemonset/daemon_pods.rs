@@ -13,7 +13,7 @@ use dsplay_model::labels::selector_matches;
 
 use crate::api::Api;
 use crate::pod_readiness::{is_terminal, is_terminating};
-use crate::state::{ClusterState, Stored};
+use crate::state::{ClusterState, ObjectKey, Stored};
 
 /// A DaemonSet's pods grouped by the node they are on or meant for, nodes in name order.
 pub type DaemonPods<'a> = BTreeMap<String, Vec<&'a Pod>>;
@@ -50,7 +50,8 @@ pub fn is_owned_by(pod: &Pod, ds: &DaemonSet) -> bool {
 
 fn in_namespace<'a>(state: &'a ClusterState, namespace: &str) -> impl Iterator<Item = &'a Pod> {
     let prefix = format!("{namespace}/");
-    state.pods.range(prefix.clone()..).take_while(move |(k, _)| k.starts_with(&prefix)).map(|(_, p)| p.as_ref())
+    let start: ObjectKey = prefix.as_str().into();
+    state.pods.range(start..).take_while(move |(k, _)| k.starts_with(&prefix)).map(|(_, p)| p.as_ref())
 }
 
 /// ClaimPods for one pod: the pod with its ownerReferences changed (a matching orphan
@@ -90,7 +91,7 @@ fn claim_pod(ds: &DaemonSet, pod: &Pod) -> Option<Pod> {
 /// (all of them when `seen` is empty), writing the ownerReference changes through
 /// the API in pod key order. A pod that has not changed since the last claim needs
 /// nothing: ClaimPods' own writes leave every pod in a state it keeps.
-pub fn claim_pods(api: &mut Api, ds: &DaemonSet, seen: &OrdMap<String, Stored<Pod>>) {
+pub fn claim_pods(api: &mut Api, ds: &DaemonSet, seen: &OrdMap<ObjectKey, Stored<Pod>>) {
     let prefix = format!("{}/", ds.metadata.namespace.as_deref().unwrap_or("default"));
     let mut writes = Vec::new();
     for item in seen.diff(&api.state.pods) {

@@ -14,7 +14,7 @@ use super::table::TabWriter;
 use super::{not_found, object_namespace};
 
 pub fn describe_pod(state: &ClusterState, namespace: &str, name: &str, now_ms: u64) -> Result<String, String> {
-    let pod = state.pods.get(&format!("{namespace}/{name}")).ok_or_else(|| not_found("pods", name))?;
+    let pod = state.pods.get(format!("{namespace}/{name}").as_str()).ok_or_else(|| not_found("pods", name))?;
     let spec = pod.spec.clone().unwrap_or_default();
     let status = pod.status.clone().unwrap_or_default();
     let meta = &pod.metadata;
