@@ -194,7 +194,8 @@ impl Api {
     pub fn update_pod(&mut self, mut pod: Pod) {
         let pod_key = key(pod.metadata.namespace.as_deref(), pod.metadata.name.as_deref().unwrap_or(""));
         let Some(old) = self.state.pods.get(pod_key.as_str()).cloned() else { return };
-        if pod == *old {
+        // Status first: most writes change it, and it is the cheapest part to tell apart.
+        if pod.status == old.status && pod.metadata == old.metadata && pod.spec == old.spec {
             return;
         }
         self.stamp_update(&mut pod.metadata);

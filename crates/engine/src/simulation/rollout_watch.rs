@@ -66,7 +66,7 @@ struct NodeCounts {
 /// One DaemonSet's counts in the last observed frame, with what keeps them current.
 #[derive(Clone, Debug)]
 struct FrameCounts {
-    /// The DaemonSet version the counts were started for (status writes keep them valid).
+    /// The newest DaemonSet version the counts describe (status writes keep them valid).
     daemonset: Stored<DaemonSet>,
     /// The hash of its current revision.
     hash: String,
@@ -124,6 +124,8 @@ impl FrameCounts {
             Some(p) if p.hash == hash && same_but_status(&p.daemonset, ds) => p,
             _ => FrameCounts::new(ds, hash),
         };
+        // The newest version it describes: the next frame then usually compares pointers.
+        counts.daemonset = ds.clone();
         counts.revisions = state.revisions.clone();
         counts.observe(state, ds, now_ms);
         counts

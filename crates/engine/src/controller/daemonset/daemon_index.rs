@@ -85,7 +85,7 @@ impl Totals {
 
 #[derive(Clone, Debug)]
 pub struct DaemonSetIndex {
-    /// The DaemonSet version the index was built for (later status writes keep it valid).
+    /// The newest DaemonSet version the index describes (status writes keep it valid).
     daemonset: Stored<DaemonSet>,
     pub ctx: DaemonSetContext,
     namespace_prefix: String,
@@ -150,8 +150,10 @@ impl DaemonSetIndex {
         target_node_name(pod)
     }
 
-    /// Brings the index up to `view` at `now_ms`.
-    pub fn observe(&mut self, view: &ClusterState, ds: &DaemonSet, now_ms: u64) {
+    /// Brings the index up to `view` at `now_ms`. It keeps `ds` as the version it
+    /// describes, so that the next `is_for` usually compares pointers, not specs.
+    pub fn observe(&mut self, view: &ClusterState, ds: &Stored<DaemonSet>, now_ms: u64) {
+        self.daemonset = ds.clone();
         // node -> whether the Node object itself changed (its verdict must be redone)
         let mut dirty: BTreeMap<String, bool> = BTreeMap::new();
         let mut moves = Vec::new();

@@ -142,11 +142,14 @@ struct CachedHistory {
 impl HistoryCache {
     pub fn construct(&mut self, api: &mut Api, ds_key: &str, ds: &Stored<DaemonSet>) -> Result<History, String> {
         let collision_count = |ds: &DaemonSet| ds.status.as_ref().and_then(|s| s.collision_count);
-        if let Some(cached) = self.answers.get(ds_key) {
+        if let Some(cached) = self.answers.get_mut(ds_key) {
             if cached.revisions.ptr_eq(&api.state.revisions)
                 && same_but_status(&cached.daemonset, ds)
                 && collision_count(&cached.daemonset) == collision_count(ds)
             {
+                // Kept as the newest version the answer holds for: the next sync then
+                // usually compares pointers.
+                cached.daemonset = ds.clone();
                 return Ok(cached.history.clone());
             }
         }
