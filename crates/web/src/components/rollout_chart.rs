@@ -216,6 +216,7 @@ pub fn rollout_chart() -> Html {
                     text.series_desired, now.desired, text.series_available, now.available, text.series_updated, now.updated);
                 html! {
                     <figure class="chart" data-daemonset={series.daemonset.clone()}>
+                        <div class="chart-plot">
                         <svg viewBox={format!("0 0 {WIDTH} {HEIGHT}")} preserveAspectRatio="none" role="img"
                             aria-label={(text.chart_label)(&series.daemonset, timeline.frames)} onclick={onclick.clone()}>
                             <defs>
@@ -224,8 +225,13 @@ pub fn rollout_chart() -> Html {
                                 </pattern>
                             </defs>
                             <SeriesDrawing drawn={SharedGeometry(drawn.clone())} />
-                            <line class="cursor" x1={format!("{cursor:.1}")} x2={format!("{cursor:.1}")} y1="0" y2={HEIGHT.to_string()} />
                         </svg>
+                        // The cursor is not part of the drawing: moved by a transform on a layer
+                        // of its own, it leaves the thousands of drawn points alone, where a line
+                        // inside the SVG had the whole chart painted again on every frame.
+                        <div class="chart-cursor" aria-hidden="true"
+                            style={format!("transform: translateX({:.3}%)", cursor / WIDTH * 100.0)}></div>
+                        </div>
                         <figcaption>
                             <span class="chart-now">{ summary }</span>
                             <span class="legend-item desired">{ text.series_desired }</span>
