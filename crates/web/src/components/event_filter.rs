@@ -6,7 +6,9 @@
 use std::collections::BTreeSet;
 
 use dsplay_engine::controller::daemonset::target_node_name;
-use dsplay_engine::state::{ClusterState, Event};
+use dsplay_engine::state::{ClusterState, Event, Stored};
+use dsplay_model::k8s_openapi::api::core::v1::Node;
+use imbl::OrdMap;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
@@ -43,11 +45,23 @@ pub struct FilteredEventsProps {
     pub lang: Lang,
 }
 
-/// The node names of a frame, for the node filter: its own component, so that the
-/// thousand options of a large cluster are compared once per frame, not rebuilt.
+/// A frame's nodes, for the node filter: equal when they name the same nodes, which a
+/// shared map answers at once and a changed one (a heartbeat) by comparing names,
+/// without copying a thousand of them on every frame.
+#[derive(Clone)]
+struct NodeNames(OrdMap<String, Stored<Node>>);
+
+impl PartialEq for NodeNames {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.ptr_eq(&other.0) || self.0.keys().eq(other.0.keys())
+    }
+}
+
+/// The node filter's options: a component of its own, so that the thousand options of
+/// a large cluster are drawn again only when the nodes or the choice change.
 #[derive(Properties, PartialEq)]
 struct NodeOptionsProps {
-    nodes: Vec<String>,
+    nodes: NodeNames,
     selected: String,
     all: &'static str,
 }
@@ -57,7 +71,7 @@ fn node_options(props: &NodeOptionsProps) -> Html {
     html! {
         <>
             <option value="" selected={props.selected.is_empty()}>{ props.all }</option>
-            { for props.nodes.iter().map(|name| html! { <option value={name.clone()} selected={*name == props.selected}>{ name }</option> }) }
+            { for props.nodes.0.keys().map(|name| html! { <option value={name.clone()} selected={*name == props.selected}>{ name }</option> }) }
         </>
     }
 }
@@ -86,7 +100,7 @@ pub fn filtered_events(props: &FilteredEventsProps) -> Html {
     if !object.is_empty() {
         objects.insert(object.as_str());
     }
-    let nodes: Vec<String> = state.nodes.keys().cloned().collect();
+    let nodes = NodeNames(state.nodes.clone());
     html! {
         <EventList events={shown.clone()} lang={props.lang}>
             <form class="event-filters" onsubmit={Callback::from(|event: SubmitEvent| event.prevent_default())}>
