@@ -42,12 +42,51 @@ impl de::Error for DecodeError {
 }
 
 impl DecodeError {
-    /// The error as raised inside the value at `path`, unless a deeper value claimed it.
-    fn at(mut self, path: &FieldPath) -> Self {
+    /// The error as raised inside the value at `step`, unless a deeper value claimed it.
+    /// Out of line: every field of every Kubernetes type ends in a call to it.
+    #[inline(never)]
+    fn at(mut self, step: &Step<'_>) -> Self {
         if self.path.is_none() {
-            self.path = Some(path.clone());
+            self.path = Some(step.to_field_path());
         }
         self
+    }
+}
+
+/// Where the decoder is: a chain of steps borrowed from the stack frames that descend
+/// into the value, so a field costs no allocation. It becomes a [`FieldPath`] only for
+/// an error or an unknown field.
+enum Step<'a> {
+    Root,
+    /// Into the value of a mapping's key.
+    Key(&'a Step<'a>, &'a Value),
+    /// Into a sequence's element.
+    Index(&'a Step<'a>, usize),
+}
+
+impl Step<'_> {
+    #[inline(never)]
+    fn to_field_path(&self) -> FieldPath {
+        let mut steps = Vec::new();
+        let mut step = self;
+        loop {
+            match step {
+                Step::Root => break,
+                Step::Key(parent, _) | Step::Index(parent, _) => {
+                    steps.push(step);
+                    step = parent;
+                }
+            }
+        }
+        let mut path = FieldPath::root();
+        for step in steps.into_iter().rev() {
+            match step {
+                Step::Key(_, key) => path.push_field(&key_name(key)),
+                Step::Index(_, index) => path.push_index(*index),
+                Step::Root => {}
+            }
+        }
+        path
     }
 }
 
@@ -61,8 +100,7 @@ pub struct Decoded<T> {
 /// Decodes `value` as `T`.
 pub fn decode<T: DeserializeOwned>(value: &Value) -> Decoded<T> {
     let unknown = RefCell::new(Vec::new());
-    let root = FieldPath::root();
-    let result = T::deserialize(StrictDeserializer { value, path: &root, unknown: &unknown });
+    let result = T::deserialize(StrictDeserializer { value, path: &Step::Root, unknown: &unknown });
     Decoded { result, unknown_fields: unknown.into_inner() }
 }
 
@@ -78,10 +116,10 @@ pub fn from_json_value<T: DeserializeOwned>(value: &serde_json::Value) -> Result
 }
 
 #[derive(Clone, Copy)]
-struct StrictDeserializer<'v, 'p, 'u> {
-    value: &'v Value,
-    path: &'p FieldPath,
-    unknown: &'u RefCell<Vec<FieldPath>>,
+struct StrictDeserializer<'a> {
+    value: &'a Value,
+    path: &'a Step<'a>,
+    unknown: &'a RefCell<Vec<FieldPath>>,
 }
 
 fn unexpected(value: &Value) -> de::Unexpected<'_> {
@@ -108,12 +146,12 @@ fn visit_number<'de, V: Visitor<'de>>(number: &Number, visitor: V) -> Result<V::
     }
 }
 
-impl<'v, 'p, 'u> StrictDeserializer<'v, 'p, 'u> {
+impl<'a> StrictDeserializer<'a> {
     fn invalid_type<'de, V: Visitor<'de>>(&self, visitor: &V) -> DecodeError {
         de::Error::invalid_type(unexpected(self.value), visitor)
     }
 
-    fn visit_sequence<'de, V: Visitor<'de>>(self, items: &'v [Value], visitor: V) -> Result<V::Value, DecodeError> {
+    fn visit_sequence<'de, V: Visitor<'de>>(self, items: &'a [Value], visitor: V) -> Result<V::Value, DecodeError> {
         let mut access = SeqAccess { items: items.iter().enumerate(), path: self.path, unknown: self.unknown };
         let value = visitor.visit_seq(&mut access)?;
         match access.items.len() {
@@ -122,13 +160,13 @@ impl<'v, 'p, 'u> StrictDeserializer<'v, 'p, 'u> {
         }
     }
 
-    fn visit_mapping<'de, V: Visitor<'de>>(self, mapping: Option<&'v Mapping>, visitor: V) -> Result<V::Value, DecodeError> {
-        let mut access = MapAccess { entries: mapping.map(|m| m.iter()), value: None, path: self.path, unknown: self.unknown };
+    fn visit_mapping<'de, V: Visitor<'de>>(self, mapping: Option<&'a Mapping>, visitor: V) -> Result<V::Value, DecodeError> {
+        let mut access = MapAccess { entries: mapping.map(|m| m.iter()), entry: None, path: self.path, unknown: self.unknown };
         visitor.visit_map(&mut access)
     }
 }
 
-impl<'de, 'v, 'p, 'u> de::Deserializer<'de> for StrictDeserializer<'v, 'p, 'u> {
+impl<'de, 'a> de::Deserializer<'de> for StrictDeserializer<'a> {
     type Error = DecodeError;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DecodeError> {
@@ -238,7 +276,7 @@ impl<'de, 'v, 'p, 'u> de::Deserializer<'de> for StrictDeserializer<'v, 'p, 'u> {
 
     /// A field the type does not have: remembered, and skipped.
     fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DecodeError> {
-        self.unknown.borrow_mut().push(self.path.clone());
+        self.unknown.borrow_mut().push(self.path.to_field_path());
         visitor.visit_unit()
     }
 
@@ -247,19 +285,19 @@ impl<'de, 'v, 'p, 'u> de::Deserializer<'de> for StrictDeserializer<'v, 'p, 'u> {
     }
 }
 
-struct SeqAccess<'v, 'p, 'u> {
-    items: std::iter::Enumerate<std::slice::Iter<'v, Value>>,
-    path: &'p FieldPath,
-    unknown: &'u RefCell<Vec<FieldPath>>,
+struct SeqAccess<'a> {
+    items: std::iter::Enumerate<std::slice::Iter<'a, Value>>,
+    path: &'a Step<'a>,
+    unknown: &'a RefCell<Vec<FieldPath>>,
 }
 
-impl<'de, 'v, 'p, 'u> de::SeqAccess<'de> for SeqAccess<'v, 'p, 'u> {
+impl<'de, 'a> de::SeqAccess<'de> for SeqAccess<'a> {
     type Error = DecodeError;
 
     fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>, DecodeError> {
         let Some((index, value)) = self.items.next() else { return Ok(None) };
-        let path = self.path.index(index);
-        seed.deserialize(StrictDeserializer { value, path: &path, unknown: self.unknown }).map(Some).map_err(|e| e.at(&path))
+        let step = Step::Index(self.path, index);
+        seed.deserialize(StrictDeserializer { value, path: &step, unknown: self.unknown }).map(Some).map_err(|e| e.at(&step))
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -267,12 +305,12 @@ impl<'de, 'v, 'p, 'u> de::SeqAccess<'de> for SeqAccess<'v, 'p, 'u> {
     }
 }
 
-struct MapAccess<'v, 'p, 'u> {
-    entries: Option<serde_yaml::mapping::Iter<'v>>,
-    /// The value of the key just read, and its path.
-    value: Option<(&'v Value, FieldPath)>,
-    path: &'p FieldPath,
-    unknown: &'u RefCell<Vec<FieldPath>>,
+struct MapAccess<'a> {
+    entries: Option<serde_yaml::mapping::Iter<'a>>,
+    /// The key just read, and its value.
+    entry: Option<(&'a Value, &'a Value)>,
+    path: &'a Step<'a>,
+    unknown: &'a RefCell<Vec<FieldPath>>,
 }
 
 /// How a key names its field in a path: strings as they are, other scalars as YAML prints them.
@@ -285,22 +323,34 @@ fn key_name(key: &Value) -> String {
     }
 }
 
-impl<'de, 'v, 'p, 'u> de::MapAccess<'de> for MapAccess<'v, 'p, 'u> {
+impl<'a> MapAccess<'a> {
+    /// Out of line, as the generic methods below are instantiated once per field type.
+    #[inline(never)]
+    fn next_entry(&mut self) -> Option<(&'a Value, &'a Value)> {
+        self.entry = self.entries.as_mut().and_then(Iterator::next);
+        self.entry
+    }
+
+    #[inline(never)]
+    fn take_entry(&mut self) -> Result<(&'a Value, &'a Value), DecodeError> {
+        self.entry.take().ok_or_else(|| de::Error::custom("a map value was asked for before its key"))
+    }
+}
+
+impl<'de, 'a> de::MapAccess<'de> for MapAccess<'a> {
     type Error = DecodeError;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, DecodeError> {
-        let Some((key, value)) = self.entries.as_mut().and_then(Iterator::next) else { return Ok(None) };
-        let path = self.path.child(&key_name(key));
-        let key = seed.deserialize(StrictDeserializer { value: key, path: &path, unknown: self.unknown }).map_err(|e| e.at(self.path))?;
-        self.value = Some((value, path));
-        Ok(Some(key))
+        let Some((key, _)) = self.next_entry() else { return Ok(None) };
+        let step = Step::Key(self.path, key);
+        seed.deserialize(StrictDeserializer { value: key, path: &step, unknown: self.unknown }).map(Some).map_err(|e| e.at(self.path))
     }
 
+    #[inline(never)]
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, DecodeError> {
-        let Some((value, path)) = self.value.take() else {
-            return Err(de::Error::custom("a map value was asked for before its key"));
-        };
-        seed.deserialize(StrictDeserializer { value, path: &path, unknown: self.unknown }).map_err(|e| e.at(&path))
+        let (key, value) = self.take_entry()?;
+        let step = Step::Key(self.path, key);
+        seed.deserialize(StrictDeserializer { value, path: &step, unknown: self.unknown }).map_err(|e| e.at(&step))
     }
 
     fn size_hint(&self) -> Option<usize> {
