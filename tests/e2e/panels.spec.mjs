@@ -156,7 +156,10 @@ test("events filter by node", async ({ page }) => {
 });
 
 test("the gallery loads a scenario and asks before replacing edits", async ({ page }) => {
-  await page.locator(".gallery-picker > summary").click();
+  const toggle = page.locator('[data-action="gallery"]');
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
   const entry = page.locator('.gallery-entry[data-gallery-file="gallery/cordon-and-drain.yaml"]');
   await entry.getByRole("button", { name: "Load" }).click();
   const editor = page.getByRole("textbox", { name: "Scenario and manifests (YAML)" });

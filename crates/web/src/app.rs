@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::components::{ClusterPane, GalleryPicker, Header, ManifestEditor, ShareBar};
+use crate::components::{ClusterPane, GalleryPicker, GalleryToggle, Header, ManifestEditor, ShareBar};
 use crate::embed::use_embed;
 use crate::hooks::{use_lang_preference, use_playback, use_timeline_keys};
 use crate::markdown::ScenarioDescription;
@@ -22,12 +22,20 @@ pub fn app() -> Html {
     use_address_bar(&playground, !embed.embed);
     use_autosave(&playground, !embed.embed);
     use_embed(&playground, embed);
+    let gallery_open = use_state(|| false);
+    let toggle_gallery = {
+        let gallery_open = gallery_open.clone();
+        Callback::from(move |_: MouseEvent| gallery_open.set(!*gallery_open))
+    };
     html! {
         <ContextProvider<Playground> context={playground}>
             if !embed.embed {
                 <Header />
-                <ShareBar refused={opening.refused.clone()} />
-                <GalleryPicker />
+                <div class="toolbar">
+                    <GalleryToggle open={*gallery_open} ontoggle={toggle_gallery} />
+                    <ShareBar refused={opening.refused.clone()} />
+                </div>
+                <GalleryPicker open={*gallery_open} />
             }
             <main class={classes!("workspace", (!embed.shows_editor()).then_some("no-editor"))}>
                 if embed.shows_editor() {

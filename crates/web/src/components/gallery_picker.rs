@@ -1,5 +1,7 @@
 //! The scenario gallery (`gallery/index.yaml`, embedded at build time by
 //! build.rs): pick a scenario and it replaces the editor's text and loads.
+//! Its button sits in the toolbar beside the share buttons; the panel opens below
+//! the toolbar and stays mounted while hidden, so the text to restore survives.
 //! Unapplied edits are not lost silently: the picker asks first, and the text
 //! it replaced can always be put back.
 
@@ -39,6 +41,15 @@ impl GalleryEntry {
     }
 }
 
+/// The index's explanations mark names (`operator: Exists`) with backticks, as
+/// Markdown does: shown as code, the rest as text.
+fn with_inline_code(text: &str) -> Html {
+    text.split('`')
+        .enumerate()
+        .map(|(i, part)| if i % 2 == 1 { html! { <code>{ part }</code> } } else { html! { { part } } })
+        .collect()
+}
+
 /// Categories in the index's order.
 fn categories() -> Vec<&'static str> {
     let mut seen: Vec<&'static str> = Vec::new();
@@ -50,8 +61,37 @@ fn categories() -> Vec<&'static str> {
     seen
 }
 
+/// The panel's element id, which its toolbar button controls.
+const PANEL_ID: &str = "gallery";
+
+#[derive(Properties, PartialEq)]
+pub struct GalleryToggleProps {
+    pub open: bool,
+    pub ontoggle: Callback<MouseEvent>,
+}
+
+/// The toolbar button that shows or hides the gallery.
+#[function_component(GalleryToggle)]
+pub fn gallery_toggle(props: &GalleryToggleProps) -> Html {
+    let Some(playground) = use_context::<Playground>() else {
+        return Html::default();
+    };
+    let text = playground.lang.panels();
+    html! {
+        <button type="button" class="btn" data-action="gallery" aria-controls={PANEL_ID}
+            aria-expanded={props.open.to_string()} onclick={props.ontoggle.clone()}>
+            { text.gallery_open }{ format!(" ({})", GALLERY.len()) }
+        </button>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct GalleryPickerProps {
+    pub open: bool,
+}
+
 #[function_component(GalleryPicker)]
-pub fn gallery_picker() -> Html {
+pub fn gallery_picker(props: &GalleryPickerProps) -> Html {
     // The entry waiting for confirmation, and the text the last load replaced.
     let confirming = use_state(|| None::<usize>);
     let previous = use_state(|| None::<String>);
@@ -100,10 +140,9 @@ pub fn gallery_picker() -> Html {
         html! { <button type="button" class="btn" {onclick} data-gallery-restore="">{ text.gallery_restore }</button> }
     });
     html! {
-        <details class="gallery-picker">
-            <summary class="btn">{ text.gallery_open }{ format!(" ({})", GALLERY.len()) }</summary>
+        <section id={PANEL_ID} class="gallery-picker" hidden={!props.open} aria-labelledby="gallery-heading">
             <div class="gallery-body">
-                <h2>{ text.gallery_heading }</h2>
+                <h2 id="gallery-heading">{ text.gallery_heading }</h2>
                 { for confirm_box }
                 { for restore }
                 { for categories().into_iter().map(|category| html! {
@@ -114,7 +153,7 @@ pub fn gallery_picker() -> Html {
                                 <li class="gallery-entry" data-gallery-file={entry.file}>
                                     <div>
                                         <strong>{ entry.title(lang) }</strong>
-                                        <p>{ entry.explanation(lang) }</p>
+                                        <p>{ with_inline_code(entry.explanation(lang)) }</p>
                                     </div>
                                     <button type="button" class="btn" onclick={pick(index)}>{ text.gallery_load }</button>
                                 </li>
@@ -123,7 +162,7 @@ pub fn gallery_picker() -> Html {
                     </section>
                 }) }
             </div>
-        </details>
+        </section>
     }
 }
 
