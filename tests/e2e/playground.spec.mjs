@@ -177,10 +177,13 @@ test("the language switch translates the page", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("DaemonSet 演练场");
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hans");
   await expect(page.getByRole("button", { name: "应用" })).toBeVisible();
+  // The example scenario is described in Chinese too (from the gallery's index).
+  await expect(page.locator(".scenario-description .markdown")).toContainText("日志采集器");
   await page.screenshot(shot("zh-hans"));
   // The choice is remembered.
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("DaemonSet 演练场");
   await page.getByLabel("语言").selectOption("en");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("DaemonSet Playground");
+  await expect(page.locator(".scenario-description .markdown")).toContainText("A log collector on every node");
 });

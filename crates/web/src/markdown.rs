@@ -12,6 +12,7 @@ use pulldown_cmark::{Event, Options, Parser, Tag};
 use yew::prelude::*;
 use yew::virtual_dom::VTag;
 
+use crate::components::shipped_explanation;
 use crate::state::Playground;
 
 /// One node of a rendered description.
@@ -153,12 +154,16 @@ fn to_html(node: &MdNode) -> Html {
 }
 
 /// The description of the applied scenario, beside the cluster; nothing when it has none.
+/// A scenario the app ships is described in the reader's language, from the gallery's index.
 #[function_component(ScenarioDescription)]
 pub fn scenario_description() -> Html {
     let playground = use_context::<Playground>();
-    let applied = playground.as_ref().map(|p| p.applied_text.clone()).unwrap_or_default();
-    // Parsed again only when another text is applied.
-    let body = use_memo(applied, |text| {
+    let applied = playground.as_ref().map(|p| (p.applied_text.clone(), p.lang)).unwrap_or_default();
+    // Parsed again only when another text is applied or the language changes.
+    let body = use_memo(applied, |(text, lang)| {
+        if let Some(explanation) = shipped_explanation(text, *lang) {
+            return Some(render(explanation));
+        }
         let description = parse_scenario(text).map(|scenario| scenario.description).unwrap_or_default();
         (!description.trim().is_empty()).then(|| render(&description))
     });

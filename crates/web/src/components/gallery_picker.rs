@@ -41,6 +41,16 @@ impl GalleryEntry {
     }
 }
 
+/// The explanation in `lang` of a scenario the app ships (a gallery entry or the
+/// example), when `text` is one and `lang` is not the language its description is
+/// written in (English).
+pub fn shipped_explanation(text: &str, lang: Lang) -> Option<&'static str> {
+    match lang {
+        Lang::En => None,
+        Lang::ZhHans => GALLERY.iter().find(|entry| entry.text == text).map(|entry| entry.explanation_zh).filter(|e| !e.is_empty()),
+    }
+}
+
 /// The index's explanations mark names (`operator: Exists`) with backticks, as
 /// Markdown does: shown as code, the rest as text.
 fn with_inline_code(text: &str) -> Html {

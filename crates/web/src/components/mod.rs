@@ -22,7 +22,7 @@ mod why_panel;
 pub use cluster_pane::ClusterPane;
 pub use console::Console;
 pub use event_list::EventList;
-pub use gallery_picker::{GalleryEntry, GalleryPicker, GalleryToggle, GALLERY};
+pub use gallery_picker::{shipped_explanation, GalleryEntry, GalleryPicker, GalleryToggle, GALLERY};
 pub use header::Header;
 pub use manifest_editor::{highlight_line, ManifestEditor, Token};
 pub use node_card::{NodeCard, NodeCardProps};
