@@ -1,4 +1,5 @@
-//! The cluster at the timeline's cursor: status line, node pools, events.
+//! The cluster at the timeline's cursor: status line, node pools, rollout chart,
+//! console and events.
 
 use yew::prelude::*;
 
@@ -24,11 +25,13 @@ pub fn cluster_pane() -> Html {
     let strings = lang.strings();
     let session = playground.session.clone();
     let frame = session.as_ref().and_then(|session| session.frame(playground.cursor));
-    let body = match frame {
-        None => html! { <p class="empty">{ strings.no_nodes }</p> },
+    // What a trainer points at comes first: the counts, then the nodes and their pods;
+    // the chart, the console and the events follow.
+    let (body, events) = match frame {
+        None => (html! { <p class="empty">{ strings.no_nodes }</p> }, Html::default()),
         Some(frame) => {
             let view = ClusterView::of(&frame.state);
-            html! {
+            let body = html! {
                 <>
                     <p class="frame-caption" aria-live="polite">
                         <span class="frame-time">{ (strings.at_time)(&format_sim_time(frame.time_ms)) }</span>
@@ -38,7 +41,6 @@ pub fn cluster_pane() -> Html {
                     if view.pools.is_empty() {
                         <p class="empty">{ strings.no_nodes }</p>
                     }
-                    <RolloutChart />
                     <div class="cluster-body">
                         <div class="cluster-nodes">
                             if view.pools.iter().map(|pool| pool.nodes.len()).sum::<usize>() > DENSE_THRESHOLD {
@@ -56,9 +58,10 @@ pub fn cluster_pane() -> Html {
                         </div>
                         <aside class="cluster-side"><WhyPanel /><PoolEditor /></aside>
                     </div>
-                    <FilteredEvents frame={EventFrame(frame.state.clone())} {lang} />
+                    <RolloutChart />
                 </>
-            }
+            };
+            (body, html! { <FilteredEvents frame={EventFrame(frame.state.clone())} {lang} /> })
         }
     };
     html! {
@@ -67,8 +70,9 @@ pub fn cluster_pane() -> Html {
                 <h2 id="cluster-heading">{ strings.cluster_heading }</h2>
             </div>
             <Timeline />
-            <Console />
             { body }
+            <Console />
+            { events }
         </section>
     }
 }
