@@ -146,7 +146,9 @@ test("a console command extends the timeline", async ({ page }) => {
   await command.fill("kubectl cordon node-09");
   await command.press("Enter");
   await expect(page.locator(".console-log .console-error").first()).toContainText('nodes "node-09" not found');
-  await page.screenshot(shot("console"));
+  // The pane scrolls inside the page: a full-page shot would resize it and lose the scroll.
+  await page.locator(".console-log").scrollIntoViewIfNeeded();
+  await page.screenshot({ ...shot("console"), fullPage: false });
 });
 
 test("the console recalls commands with the arrow keys and completes names with Tab", async ({ page }) => {
