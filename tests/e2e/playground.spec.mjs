@@ -72,6 +72,22 @@ test("a broken manifest shows its line and leaves the cluster as it was", async 
   await expect(page.locator(".apply-state")).toHaveText("Applied");
 });
 
+test("the API server's answer points at the line of the field it names", async ({ page }) => {
+  const editor = page.getByRole("textbox", { name: "Scenario and manifests (YAML)" });
+  const lines = (await editor.inputValue()).split("\n");
+  // Both budgets non-zero: valid YAML, rejected by the API server's validation.
+  const selector = lines.findIndex((line, i) => i > lines.indexOf("kind: DaemonSet") && line === "  selector:");
+  lines.splice(selector, 0, "  updateStrategy:", "    rollingUpdate:", "      maxUnavailable: 1", "      maxSurge: 1");
+  await editor.fill(lines.join("\n"));
+  await page.getByRole("button", { name: "Apply" }).click();
+  const error = page.locator("#manifest-error");
+  await expect(error).toContainText(`Line ${selector + 4}:`);
+  await expect(error).toContainText("spec.updateStrategy.rollingUpdate.maxSurge: Invalid value");
+  await expect(error).toContainText("may not be set when maxUnavailable is non-zero");
+  await expect(page.locator(".gutter .ln-error")).toHaveText(String(selector + 4));
+  await expect(page.locator(".pod-chip")).toHaveCount(EXAMPLE_NODES.length);
+});
+
 test("stepping forward and back moves through the recorded frames", async ({ page }) => {
   const counter = page.locator(".frame-counter");
   const total = Number((await counter.textContent()).match(/of (\d+)/)[1]);

@@ -16,6 +16,15 @@ fn read_input(path: &std::path::Path) -> Result<String, i32> {
     })
 }
 
+/// Why a scenario did not load, with the line it is about when known, as compilers
+/// print it: `file:line: message`.
+fn load_error_at(path: &str, error: &dsplay_engine::simulation::LoadError) -> String {
+    match error.line() {
+        Some(line) => format!("{path}:{line}: {error}"),
+        None => format!("{path}: {error}"),
+    }
+}
+
 const USAGE: &str = "\
 dsplay: DaemonSet Playground on the command line
 

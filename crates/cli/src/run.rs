@@ -17,7 +17,7 @@ pub fn main(args: &[String]) -> i32 {
     let mut simulation = match Simulation::load(&text) {
         Ok(simulation) => simulation,
         Err(error) => {
-            eprintln!("error: {path}: {error}");
+            eprintln!("error: {}", crate::load_error_at(path, &error));
             return 1;
         }
     };

@@ -2,13 +2,35 @@
 
 use std::fmt;
 
+use dsplay_model::validation::{self, FieldError};
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ApiError {
     /// `resource` is the plural lower-case name kubectl prints: `pods`, `daemonsets.apps`.
     NotFound { resource: String, name: String },
     AlreadyExists { resource: String, name: String },
-    /// The full `The DaemonSet "x" is invalid: ...` text.
-    Invalid(String),
+    /// The full `The DaemonSet "x" is invalid: ...` text, and the path of the first
+    /// field it names (`spec.updateStrategy.rollingUpdate.maxSurge`), so that an editor
+    /// can point at its line.
+    Invalid { message: String, field: Option<String> },
+}
+
+impl ApiError {
+    /// The API server's answer to an object that fails validation.
+    pub fn invalid(kind: &str, name: &str, errors: &[FieldError]) -> Self {
+        ApiError::Invalid {
+            message: validation::invalid_object_message(kind, name, errors),
+            field: errors.first().map(|error| error.path.clone()),
+        }
+    }
+
+    /// The field an Invalid answer is about first.
+    pub fn field(&self) -> Option<&str> {
+        match self {
+            ApiError::Invalid { field, .. } => field.as_deref(),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for ApiError {
@@ -20,7 +42,7 @@ impl fmt::Display for ApiError {
             ApiError::AlreadyExists { resource, name } => {
                 write!(f, "Error from server (AlreadyExists): {resource} \"{name}\" already exists")
             }
-            ApiError::Invalid(message) => write!(f, "{message}"),
+            ApiError::Invalid { message, .. } => write!(f, "{message}"),
         }
     }
 }

@@ -79,7 +79,7 @@ impl Api {
         defaults::default_daemonset(&mut ds);
         let errors = validation::validate_daemonset(&ds);
         if !errors.is_empty() {
-            return Err(ApiError::Invalid(validation::invalid_object_message("DaemonSet", &name, &errors)));
+            return Err(ApiError::invalid("DaemonSet", &name, &errors));
         }
         ds.metadata.namespace.get_or_insert_with(|| "default".into());
         ds.metadata.generation = Some(1);
@@ -107,7 +107,7 @@ impl Api {
         defaults::default_daemonset(&mut ds);
         let errors = validation::validate_daemonset_update(&ds, &old);
         if !errors.is_empty() {
-            return Err(ApiError::Invalid(validation::invalid_object_message("DaemonSet", &name, &errors)));
+            return Err(ApiError::invalid("DaemonSet", &name, &errors));
         }
         let old_spec = old.spec.clone().unwrap_or_default();
         let new_spec = ds.spec.clone().unwrap_or_default();
@@ -179,7 +179,7 @@ impl Api {
         add_default_toleration_seconds(&mut pod);
         let errors = validation::validate_pod(&pod);
         if !errors.is_empty() {
-            return Err(ApiError::Invalid(validation::invalid_object_message("Pod", &name, &errors)));
+            return Err(ApiError::invalid("Pod", &name, &errors));
         }
         let status = pod.status.get_or_insert_with(PodStatus::default);
         status.phase.get_or_insert_with(|| "Pending".into());
@@ -243,7 +243,7 @@ impl Api {
         defaults::default_node(&mut node);
         let errors = validation::validate_node(&node);
         if !errors.is_empty() {
-            return Err(ApiError::Invalid(validation::invalid_object_message("Node", &name, &errors)));
+            return Err(ApiError::invalid("Node", &name, &errors));
         }
         self.stamp_new(&mut node.metadata);
         self.state.nodes.insert(name.clone(), Stored::new(node));
@@ -261,7 +261,7 @@ impl Api {
         }
         let errors = validation::validate_node(&node);
         if !errors.is_empty() {
-            return Err(ApiError::Invalid(validation::invalid_object_message("Node", &name, &errors)));
+            return Err(ApiError::invalid("Node", &name, &errors));
         }
         self.stamp_update(&mut node.metadata);
         self.state.nodes.insert(name.clone(), Stored::new(node));

@@ -129,7 +129,7 @@ impl Simulation {
             }
             ManifestObject::Node(node) => {
                 let node_name = node.metadata.name.clone().unwrap_or_default();
-                self.register_node(node)?;
+                self.register_node(node).map_err(|e| e.to_string())?;
                 Ok(format!("node/{node_name} created"))
             }
             ManifestObject::Pod(pod) => {

@@ -13,7 +13,9 @@ mod rollout_watch;
 use std::collections::BTreeSet;
 use std::fmt;
 
-use crate::api::Api;
+use dsplay_model::document::locate;
+use dsplay_model::field_path::FieldPath;
+use crate::api::{Api, ApiError};
 use crate::controller::daemonset::DaemonSetController;
 use crate::kubectl::command::{parse_command, Command};
 use crate::kubelet::{Kubelet, PodTiming};
@@ -66,6 +68,8 @@ pub struct StepOutcome {
 pub struct LoadError {
     pub message: String,
     pub line: Option<usize>,
+    /// The document and the field the API server's answer is about, when it names one.
+    pub field: Option<(usize, FieldPath)>,
 }
 
 impl LoadError {
@@ -109,8 +113,16 @@ impl Simulation {
     /// Parses the scenario and creates its nodes and manifests at time 0 (those marked
     /// `dsplay/apply: later` wait for `kubectl apply`). No step runs yet.
     pub fn load(text: &str) -> Result<Simulation, LoadError> {
-        let scenario = parse_scenario(text).map_err(|e| LoadError { line: e.line, message: e.to_string() })?;
-        Simulation::from_scenario(scenario)
+        let scenario = parse_scenario(text).map_err(|e| LoadError { line: e.line, message: e.to_string(), field: None })?;
+        Simulation::from_scenario(scenario).map_err(|mut error| {
+            // The API server names a field: point at its line, not the document's.
+            if let Some((document, path)) = &error.field {
+                if let Some(position) = locate(text, *document, path) {
+                    error.line = Some(position.line);
+                }
+            }
+            error
+        })
     }
 
     pub fn from_scenario(scenario: Scenario) -> Result<Simulation, LoadError> {
@@ -133,7 +145,7 @@ impl Simulation {
         };
         for pool in sim.scenario.node_pools.clone() {
             for node in pool.nodes() {
-                sim.register_node(node).map_err(|message| LoadError { message, line: None })?;
+                sim.register_node(node).map_err(|error| LoadError { message: error.to_string(), line: None, field: None })?;
             }
         }
         for manifest in sim.scenario.manifests.clone() {
@@ -142,13 +154,14 @@ impl Simulation {
             }
             let result = match manifest.object {
                 ManifestObject::Node(node) => sim.register_node(node),
-                ManifestObject::Pod(pod) => sim.api.create_pod(pod).map(drop).map_err(|e| e.to_string()),
-                ManifestObject::DaemonSet(ds) => sim.api.create_daemonset(ds).map(drop).map_err(|e| e.to_string()),
-                ManifestObject::Undecodable { message, .. } => Err(message),
+                ManifestObject::Pod(pod) => sim.api.create_pod(pod).map(drop),
+                ManifestObject::DaemonSet(ds) => sim.api.create_daemonset(ds).map(drop),
+                ManifestObject::Undecodable { message, .. } => Err(ApiError::Invalid { message, field: None }),
             };
-            result.map_err(|message| LoadError {
-                message: format!("document {} ({}): {message}", manifest.document + 1, manifest.name),
+            result.map_err(|error| LoadError {
+                message: format!("document {} ({}): {error}", manifest.document + 1, manifest.name),
                 line: Some(manifest.line),
+                field: error.field().map(|path| (manifest.document, FieldPath::parse(path))),
             })?;
         }
         sim.react();
@@ -299,4 +312,51 @@ impl Simulation {
 /// The text of a command step as written in the scenario.
 fn command_text(scenario: &Scenario, index: usize) -> String {
     scenario.steps.iter().find(|s| s.index == index).map(|s| s.text.clone()).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod load_error_tests {
+    use super::*;
+
+    const INVALID_BUDGET: &str = "\
+apiVersion: dsplay/v1
+kind: Scenario
+metadata: {name: budget}
+spec:
+  nodePools:
+  - {name: node, count: 2}
+---
+apiVersion: apps/v1
+kind: DaemonSet
+metadata: {name: agent}
+spec:
+  selector: {matchLabels: {app: agent}}
+  updateStrategy:
+    rollingUpdate:
+      maxUnavailable: 1
+      maxSurge: 1
+  template:
+    metadata: {labels: {app: agent}}
+    spec:
+      containers: [{name: agent, image: busybox}]
+";
+
+    #[test]
+    fn an_invalid_manifest_points_at_the_field_the_api_server_names() {
+        let error = Simulation::load(INVALID_BUDGET).err().unwrap_or_else(|| panic!("both budgets set must not load"));
+        assert_eq!(error.line(), Some(16), "the maxSurge line, not the document's first");
+        assert!(
+            error.message.ends_with("spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: intstr.IntOrString{Type:0, IntVal:1, StrVal:\"\"}: may not be set when maxUnavailable is non-zero"),
+            "{}",
+            error.message
+        );
+    }
+
+    #[test]
+    fn a_field_missing_from_the_text_points_at_its_nearest_parent() {
+        let text = INVALID_BUDGET.replace("      containers: [{name: agent, image: busybox}]\n", "      containers: [{name: agent}]\n");
+        let error = Simulation::load(&text).err().unwrap_or_else(|| panic!("a container without an image must not load"));
+        assert!(error.message.contains("spec.template.spec.containers[0].image: Required value"), "{}", error.message);
+        assert_eq!(error.line(), Some(20), "the container's line");
+    }
 }

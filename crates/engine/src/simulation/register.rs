@@ -5,12 +5,13 @@
 use k8s_openapi::api::core::v1::Node;
 
 use super::Simulation;
+use crate::api::ApiError;
 use crate::node_lifecycle::reconcile_condition_taints;
 use crate::scenario::registered;
 
 impl Simulation {
-    pub(super) fn register_node(&mut self, node: Node) -> Result<(), String> {
+    pub(super) fn register_node(&mut self, node: Node) -> Result<(), ApiError> {
         let node = reconcile_condition_taints(registered(node), self.api.now());
-        self.api.create_node(node).map(drop).map_err(|e| e.to_string())
+        self.api.create_node(node).map(drop)
     }
 }
