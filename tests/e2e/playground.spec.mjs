@@ -88,6 +88,25 @@ test("the API server's answer points at the line of the field it names", async (
   await expect(page.locator(".pod-chip")).toHaveCount(EXAMPLE_NODES.length);
 });
 
+test("Apply of a new image acts like kubectl apply: a rollout on the running cluster", async ({ page }) => {
+  const counter = page.locator(".frame-counter");
+  const before = Number((await counter.textContent()).match(/of (\d+)/)[1]);
+  const editor = page.getByRole("textbox", { name: "Scenario and manifests (YAML)" });
+  await editor.fill((await editor.inputValue()).replace("image: nginx:1.24", "image: nginx:1.26"));
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.locator(".apply-state")).toHaveText("Applied");
+  // The timeline grew from where the cluster was; the view jumped to the apply and plays.
+  await expect(page.locator(".console-log")).toContainText("kubectl apply -f node-logger");
+  await expect(page.locator(".console-log")).toContainText("daemonset.apps/node-logger configured");
+  await expect(page.getByRole("button", { name: "Pause", exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Pause", exact: true }).click();
+  const after = Number((await counter.textContent()).match(/of (\d+)/)[1]);
+  expect(after).toBeGreaterThan(before + 5);
+  // At the end every node runs the third revision (r1, set image r2, this apply r3).
+  await page.getByRole("button", { name: "Go to the last frame" }).click();
+  await expect(page.locator(".pod-chip .pod-rev", { hasText: "r3" })).toHaveCount(EXAMPLE_NODES.length);
+});
+
 test("stepping forward and back moves through the recorded frames", async ({ page }) => {
   const counter = page.locator(".frame-counter");
   const total = Number((await counter.textContent()).match(/of (\d+)/)[1]);

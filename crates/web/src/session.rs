@@ -5,7 +5,7 @@
 use std::cell::{Ref, RefCell};
 use std::fmt;
 
-use dsplay_engine::simulation::{Frame, Simulation, StepOutcome};
+use dsplay_engine::simulation::{Edit, Frame, LoadError, Simulation, StepOutcome};
 
 /// Why the edited text was not applied, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -13,6 +13,22 @@ pub struct ApplyError {
     /// 1-based line in the editor, when the engine knows it.
     pub line: Option<usize>,
     pub message: String,
+}
+
+impl From<LoadError> for ApplyError {
+    fn from(error: LoadError) -> Self {
+        ApplyError { line: error.line(), message: error.to_string() }
+    }
+}
+
+/// What Apply did with an edit of the running scenario.
+pub enum Applied {
+    /// The scenario itself changed: a new session, its steps played.
+    Reloaded(Session),
+    /// Only manifests changed: applied at the end of this session's timeline, from
+    /// `first_frame` on (none when nothing changed); `refused` is the first object the
+    /// API server refused.
+    InPlace { first_frame: Option<usize>, refused: Option<ApplyError> },
 }
 
 impl fmt::Display for ApplyError {
@@ -37,9 +53,26 @@ pub struct Session {
 
 impl Session {
     pub fn load(text: &str) -> Result<Session, ApplyError> {
-        let mut simulation = Simulation::load(text).map_err(|error| ApplyError { line: error.line(), message: error.to_string() })?;
+        Ok(Session::play(Simulation::load(text)?))
+    }
+
+    fn play(mut simulation: Simulation) -> Session {
         let steps = simulation.run_steps();
-        Ok(Session { simulation: RefCell::new(simulation), steps, console: RefCell::default() })
+        Session { simulation: RefCell::new(simulation), steps, console: RefCell::default() }
+    }
+
+    /// Apply of an edited `text` on this session, as `kubectl apply -f` would act on the
+    /// running cluster (see `Simulation::apply_edit`). Its commands join the console.
+    pub fn apply_edit(&self, text: &str) -> Result<Applied, ApplyError> {
+        let edit = self.simulation.borrow_mut().apply_edit(text)?;
+        Ok(match edit {
+            Edit::Reload(simulation) => Applied::Reloaded(Session::play(simulation)),
+            Edit::Applied { outcomes, refused } => {
+                let first_frame = outcomes.first().map(|outcome| outcome.first_frame);
+                self.console.borrow_mut().extend(outcomes);
+                Applied::InPlace { first_frame, refused: refused.map(ApplyError::from) }
+            }
+        })
     }
 
     pub fn frame_count(&self) -> usize {

@@ -7,7 +7,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
-use crate::session::{ApplyError, Session};
+use crate::session::{Applied, ApplyError, Session};
 
 /// The scenario shown on first load.
 pub const EXAMPLE_SCENARIO: &str = include_str!("../scenarios/getting-started.yaml");
@@ -146,16 +146,48 @@ impl State {
 
     fn apply(&mut self) {
         match Session::load(&self.text) {
-            Ok(session) => {
-                // Show where the scenario's steps led; Play replays from the start.
-                self.cursor = session.last_frame();
-                self.session = Some(Rc::new(session));
-                self.applied_text = self.text.clone();
-                self.error = None;
-            }
+            Ok(session) => self.show(session),
             Err(error) => self.error = Some(error),
         }
         self.playing = false;
+    }
+
+    /// A new session of the editor's text: shown where its steps led; Play replays
+    /// from the start.
+    fn show(&mut self, session: Session) {
+        self.cursor = session.last_frame();
+        self.session = Some(Rc::new(session));
+        self.applied_text = self.text.clone();
+        self.error = None;
+        self.playing = false;
+    }
+
+    /// Apply in the editor: `kubectl apply -f` of the edited text on the running
+    /// simulation when only manifests changed, and the rollout it starts plays from its
+    /// first frame; a new session when the scenario itself changed.
+    fn apply_edit(&mut self) {
+        let Some(session) = self.session.clone() else {
+            return self.apply();
+        };
+        match session.apply_edit(&self.text) {
+            Ok(Applied::Reloaded(session)) => self.show(session),
+            Ok(Applied::InPlace { first_frame, refused }) => {
+                if let Some(first) = first_frame {
+                    self.cursor = first;
+                    self.playing = first < session.last_frame();
+                    self.console_revision = self.console_revision.wrapping_add(1);
+                }
+                // A refused object is not live: the text is not what the cluster runs.
+                if refused.is_none() {
+                    self.applied_text = self.text.clone();
+                }
+                self.error = refused;
+            }
+            Err(error) => {
+                self.error = Some(error);
+                self.playing = false;
+            }
+        }
     }
 }
 
@@ -166,7 +198,7 @@ impl Reducible for State {
         let mut next = (*self).clone();
         match action {
             Action::Edit(text) => next.text = text,
-            Action::Apply => next.apply(),
+            Action::Apply => next.apply_edit(),
             Action::ResetExample => {
                 next.text = EXAMPLE_SCENARIO.to_string();
                 next.editor_generation = next.editor_generation.wrapping_add(1);
@@ -257,6 +289,55 @@ mod tests {
         let error = state.error.clone().expect("tabs are not YAML indentation");
         assert_eq!(error.line, line);
         assert!(Rc::ptr_eq(state.session.as_ref().expect("kept"), &before));
+        assert!(!state.is_applied());
+    }
+
+    #[test]
+    fn apply_of_a_new_image_rolls_out_on_the_running_timeline() {
+        let state = example();
+        let before = state.session.clone().expect("loaded");
+        let frames_before = before.frame_count();
+        let edited = EXAMPLE_SCENARIO.replace("image: nginx:1.24", "image: nginx:1.26");
+        assert_ne!(edited, EXAMPLE_SCENARIO, "the example's image is nginx:1.24");
+        let state = state.reduce(Action::Edit(edited)).reduce(Action::Apply);
+        assert_eq!(state.error, None);
+        assert!(state.is_applied());
+        let session = state.session.as_ref().expect("kept");
+        assert!(Rc::ptr_eq(session, &before), "the same timeline, extended");
+        assert_eq!(state.cursor, frames_before, "the view jumps to the apply");
+        assert!(state.playing, "and plays the rollout");
+        let commands: Vec<String> = session.console().iter().map(|o| o.command.clone()).collect();
+        assert_eq!(commands, ["kubectl apply -f node-logger", "settle"]);
+        let last = session.frame(session.last_frame()).expect("a last frame");
+        let images: Vec<Option<String>> =
+            last.state.pods.values().map(|p| p.spec.as_ref().and_then(|s| s.containers[0].image.clone())).collect();
+        assert_eq!(images.len(), 5);
+        assert!(images.iter().all(|image| image.as_deref() == Some("nginx:1.26")), "{images:?}");
+    }
+
+    #[test]
+    fn apply_of_a_changed_pool_loads_the_scenario_anew() {
+        let state = example();
+        let before = state.session.clone().expect("loaded");
+        let edited = EXAMPLE_SCENARIO.replacen("count: 3", "count: 4", 1);
+        let state = state.reduce(Action::Edit(edited)).reduce(Action::Apply);
+        assert!(state.is_applied());
+        let session = state.session.as_ref().expect("loaded");
+        assert!(!Rc::ptr_eq(session, &before));
+        assert_eq!(state.cursor, session.last_frame());
+        assert!(session.console().is_empty());
+    }
+
+    #[test]
+    fn apply_of_an_immutable_field_is_refused_where_it_stands() {
+        let state = example();
+        let edited = EXAMPLE_SCENARIO.replace("{app: node-logger}", "{app: node-logger, tier: x}");
+        // The API server names spec.selector: the line of its key.
+        let line = edited.lines().position(|l| l == "  selector:").map(|i| i + 1);
+        let state = state.reduce(Action::Edit(edited)).reduce(Action::Apply);
+        let error = state.error.clone().expect("the selector is immutable");
+        assert!(error.message.contains("field is immutable"), "{}", error.message);
+        assert_eq!(error.line, line);
         assert!(!state.is_applied());
     }
 

@@ -13,6 +13,8 @@ pub enum ApiError {
     /// field it names (`spec.updateStrategy.rollingUpdate.maxSurge`), so that an editor
     /// can point at its line.
     Invalid { message: String, field: Option<String> },
+    /// A body the server cannot decode: the full `Error from server (BadRequest): ...` text.
+    BadRequest(String),
 }
 
 impl ApiError {
@@ -42,7 +44,7 @@ impl fmt::Display for ApiError {
             ApiError::AlreadyExists { resource, name } => {
                 write!(f, "Error from server (AlreadyExists): {resource} \"{name}\" already exists")
             }
-            ApiError::Invalid { message, .. } => write!(f, "{message}"),
+            ApiError::Invalid { message, .. } | ApiError::BadRequest(message) => write!(f, "{message}"),
         }
     }
 }

@@ -98,21 +98,26 @@ impl Simulation {
 
     // ----- writes -----
 
+    /// `kubectl apply -f <name>`: the document the scenario's steps would apply by that name.
     fn apply(&mut self, name: &str) -> Outcome {
         let manifest = self
             .scenario
-            .manifests
-            .iter()
-            .find(|m| m.name == name)
+            .manifest_to_apply(name)
             .cloned()
             .ok_or_else(|| format!("error: the path \"{name}\" does not exist"))?;
-        match manifest.object {
+        self.apply_object(manifest.object).map_err(|e| e.to_string())
+    }
+
+    /// What `kubectl apply` does with one object: create it, or replace the spec, labels
+    /// and annotations of the live one (keeping the server's own annotations).
+    pub(super) fn apply_object(&mut self, object: ManifestObject) -> Result<String, ApiError> {
+        match object {
             ManifestObject::DaemonSet(ds) => {
                 let ds_key = key(ds.metadata.namespace.as_deref(), ds.metadata.name.as_deref().unwrap_or(""));
                 let display = format!("daemonset.apps/{}", name_of(&ds_key));
                 match self.api.state.daemonsets.get(&ds_key).map(|o| DaemonSet::clone(o)) {
                     None => {
-                        self.api.create_daemonset(ds).map_err(|e| e.to_string())?;
+                        self.api.create_daemonset(ds)?;
                         Ok(format!("{display} created"))
                     }
                     Some(existing) => {
@@ -121,7 +126,7 @@ impl Simulation {
                         updated.metadata.labels = ds.metadata.labels;
                         updated.metadata.annotations = merge_annotations(&existing, ds.metadata.annotations);
                         let before = existing.metadata.resource_version.clone();
-                        self.api.update_daemonset(updated).map_err(|e| e.to_string())?;
+                        self.api.update_daemonset(updated)?;
                         let after = self.api.state.daemonsets.get(&ds_key).and_then(|d| d.metadata.resource_version.clone());
                         Ok(format!("{display} {}", if before == after { "unchanged" } else { "configured" }))
                     }
@@ -129,14 +134,14 @@ impl Simulation {
             }
             ManifestObject::Node(node) => {
                 let node_name = node.metadata.name.clone().unwrap_or_default();
-                self.register_node(node).map_err(|e| e.to_string())?;
+                self.register_node(node)?;
                 Ok(format!("node/{node_name} created"))
             }
             ManifestObject::Pod(pod) => {
-                let pod_key = self.api.create_pod(pod).map_err(|e| e.to_string())?;
+                let pod_key = self.api.create_pod(pod)?;
                 Ok(format!("pod/{} created", name_of(&pod_key)))
             }
-            ManifestObject::Undecodable { message, .. } => Err(message),
+            ManifestObject::Undecodable { message, .. } => Err(ApiError::BadRequest(message)),
         }
     }
 

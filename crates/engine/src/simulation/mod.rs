@@ -2,6 +2,7 @@
 //! created at time 0; steps (console commands) change the world; the agenda of due
 //! actions drives the clock; every action that changes something is one frame.
 
+mod edit;
 mod expect;
 mod kubectl_exec;
 mod perform;
@@ -27,6 +28,7 @@ use crate::agenda::Agenda;
 use pods_by_node::PodsByNode;
 use rollout_watch::RolloutWatch;
 
+pub use edit::Edit;
 pub use expect::ExpectationFailure;
 
 /// One instant of the timeline.
@@ -156,7 +158,7 @@ impl Simulation {
                 ManifestObject::Node(node) => sim.register_node(node),
                 ManifestObject::Pod(pod) => sim.api.create_pod(pod).map(drop),
                 ManifestObject::DaemonSet(ds) => sim.api.create_daemonset(ds).map(drop),
-                ManifestObject::Undecodable { message, .. } => Err(ApiError::Invalid { message, field: None }),
+                ManifestObject::Undecodable { message, .. } => Err(ApiError::BadRequest(message)),
             };
             result.map_err(|error| LoadError {
                 message: format!("document {} ({}): {error}", manifest.document + 1, manifest.name),
@@ -251,6 +253,12 @@ impl Simulation {
                 result
             }
         };
+        self.finish_command(text, first_frame, result)
+    }
+
+    /// The outcome of a command whose frames start at `first_frame`; the console shows
+    /// the newest one.
+    fn finish_command(&mut self, text: String, first_frame: usize, result: Result<String, String>) -> StepOutcome {
         let (output, error) = match result {
             Ok(output) => (output, None),
             Err(error) => (String::new(), Some(error)),
