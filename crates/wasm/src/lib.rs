@@ -7,6 +7,7 @@
 //! const pg = Playground.load(scenarioText);   // throws Error with .line
 //! const outcomes = pg.run();                   // StepOutcome[]
 //! const last = pg.frame(pg.frameCount() - 1);  // Frame
+//! const applied = pg.apply(editedText);        // kubectl apply -f of the edited file
 //! ```
 //!
 //! Results cross the boundary as JSON-shaped objects; their TypeScript types are in the
@@ -17,7 +18,7 @@ mod js;
 mod validate;
 
 use dsplay_engine::share;
-use dsplay_engine::simulation::{Simulation, StepOutcome};
+use dsplay_engine::simulation::{Edit, Simulation, StepOutcome};
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 
@@ -110,6 +111,19 @@ export interface ValidationMessage {
 }
 
 export interface ValidationResult { valid: boolean; messages: ValidationMessage[]; }
+
+/** What `apply` did with an edited scenario. */
+export interface ApplyResult {
+  /**
+   * The scenario itself changed (pools, timing, steps, a document removed): the
+   * playground now holds the edited scenario, loaded but not run (call `run`).
+   */
+  reloaded: boolean;
+  /** Otherwise: a `kubectl apply -f <name>` per changed or new object, then `settle`. */
+  outcomes: StepOutcome[];
+  /** The first object the API server refused, at the line of the field it names. */
+  refused: { message: string; line: number | null } | null;
+}
 "#;
 
 #[wasm_bindgen]
@@ -122,6 +136,8 @@ extern "C" {
     pub type JsFrame;
     #[wasm_bindgen(typescript_type = "ValidationResult")]
     pub type JsValidationResult;
+    #[wasm_bindgen(typescript_type = "ApplyResult")]
+    pub type JsApplyResult;
 }
 
 /// A scenario loaded into the simulated cluster.
@@ -147,6 +163,26 @@ impl Playground {
     /// Runs one console command (`kubectl ...`, `advance 30s`, `node down node-02`, ...).
     pub fn step(&mut self, command: &str) -> JsStepOutcome {
         js::from_json(&outcome_json(&self.simulation.execute(command))).unchecked_into()
+    }
+
+    /// `kubectl apply -f` of an edited scenario on the running cluster: when only its
+    /// manifests changed they are applied at the end of the timeline; otherwise the
+    /// edited scenario replaces this one. Throws like `load` when the edit does not load,
+    /// and then changes nothing.
+    pub fn apply(&mut self, text: &str) -> Result<JsApplyResult, JsValue> {
+        let edit = self.simulation.apply_edit(text).map_err(|e| js::error_with_line(&e.message, e.line))?;
+        let result = match edit {
+            Edit::Reload(simulation) => {
+                self.simulation = simulation;
+                json!({ "reloaded": true, "outcomes": [], "refused": null })
+            }
+            Edit::Applied { outcomes, refused } => json!({
+                "reloaded": false,
+                "outcomes": outcomes.iter().map(outcome_json).collect::<Vec<_>>(),
+                "refused": refused.map(|e| json!({ "message": e.message, "line": e.line })),
+            }),
+        };
+        Ok(js::from_json(&result).unchecked_into())
     }
 
     #[wasm_bindgen(js_name = frameCount)]

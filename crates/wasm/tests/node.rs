@@ -70,6 +70,23 @@ fn frames_show_nodes_pods_and_status() {
 }
 
 #[wasm_bindgen_test]
+fn apply_of_an_edited_image_rolls_out_on_the_running_cluster() {
+    let mut pg = load();
+    pg.run();
+    let before = pg.frame_count();
+    let applied = JsValue::from(pg.apply(&SCENARIO.replace("image: busybox", "image: busybox:1.37")).unwrap_or_else(|e| panic!("{}", json(&e))));
+    assert_eq!(get(&applied, "reloaded").as_bool(), Some(false));
+    assert!(get(&applied, "refused").is_null(), "{}", json(&applied));
+    let outcomes: Array = get(&applied, "outcomes").unchecked_into();
+    assert_eq!(get(&outcomes.get(0), "output").as_string().as_deref(), Some("daemonset.apps/agent configured"));
+    assert!(pg.frame_count() > before);
+    let reloaded = JsValue::from(pg.apply(&SCENARIO.replace("count: 3", "count: 4")).unwrap_or_else(|e| panic!("{}", json(&e))));
+    assert_eq!(get(&reloaded, "reloaded").as_bool(), Some(true));
+    let broken = pg.apply("kind: [").map(JsValue::from).err().unwrap_or(JsValue::UNDEFINED);
+    assert!(get(&broken, "line").as_f64().is_some(), "{}", json(&broken));
+}
+
+#[wasm_bindgen_test]
 fn step_runs_console_commands() {
     let mut pg = load();
     pg.run();
