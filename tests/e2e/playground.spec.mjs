@@ -86,6 +86,19 @@ test("the API server's answer points at the line of the field it names", async (
   await expect(error).toContainText("may not be set when maxUnavailable is non-zero");
   await expect(page.locator(".gutter .ln-error")).toHaveText(String(selector + 4));
   await expect(page.locator(".pod-chip")).toHaveCount(EXAMPLE_NODES.length);
+
+  // Several field errors: each listed with its path, each line marked.
+  const fixed = lines.filter((line) => !/maxSurge|maxUnavailable|rollingUpdate|updateStrategy/.test(line));
+  const image = fixed.findIndex((line) => line.trim() === "image: nginx:1.24");
+  fixed[image] = fixed[image].replace("image: nginx:1.24", "imagePullPolicy: Sometimes");
+  await editor.fill(fixed.join("\n"));
+  await page.getByRole("button", { name: "Apply" }).click();
+  const items = error.locator(".error-details li");
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(0)).toContainText("spec.template.spec.containers[0].image: Required value");
+  await expect(items.nth(1)).toContainText('spec.template.spec.containers[0].imagePullPolicy: Unsupported value: "Sometimes"');
+  await expect(items.nth(1)).toContainText(`Line ${image + 1}:`);
+  await expect(page.locator(".gutter .ln-error")).toHaveCount(2);
 });
 
 test("Apply of a new image acts like kubectl apply: a rollout on the running cluster", async ({ page }) => {
@@ -152,12 +165,13 @@ test("keyboard: Tab leaves the editor, play runs to the end", async ({ page }) =
   await expect(editor).toHaveValue(/kind: Scenario/);
 
   await page.getByRole("button", { name: "Go to the first frame" }).click();
-  await page.getByLabel("Speed").selectOption("4×");
+  await expect(page.getByLabel("Speed").locator("option")).toHaveText(["0.25×", "0.5×", "1×", "2×", "4×", "10×", "20×"]);
+  await page.getByLabel("Speed").selectOption("20×");
   await page.getByRole("button", { name: "Play" }).click();
   await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
   const counter = page.locator(".frame-counter");
   const total = Number((await counter.textContent()).match(/of (\d+)/)[1]);
-  await expect(counter).toHaveText(`Frame ${total} of ${total}`, { timeout: 5_000 + total * 300 });
+  await expect(counter).toHaveText(`Frame ${total} of ${total}`, { timeout: 5_000 + total * 100 });
   await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
 });
 

@@ -173,7 +173,7 @@ impl Playground {
         let edit = self.simulation.apply_edit(text).map_err(|e| js::error_with_line(&e.message, e.line))?;
         let result = match edit {
             Edit::Reload(simulation) => {
-                self.simulation = simulation;
+                self.simulation = *simulation;
                 json!({ "reloaded": true, "outcomes": [], "refused": null })
             }
             Edit::Applied { outcomes, refused } => json!({

@@ -5,7 +5,7 @@
 use std::cell::{Ref, RefCell};
 use std::fmt;
 
-use dsplay_engine::simulation::{Edit, Frame, LoadError, Simulation, StepOutcome};
+use dsplay_engine::simulation::{Edit, ErrorDetail, Frame, LoadError, Simulation, StepOutcome};
 
 /// Why the edited text was not applied, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -13,18 +13,20 @@ pub struct ApplyError {
     /// 1-based line in the editor, when the engine knows it.
     pub line: Option<usize>,
     pub message: String,
+    /// Each field error of the API server's answer, at its line; empty for other errors.
+    pub details: Vec<ErrorDetail>,
 }
 
 impl From<LoadError> for ApplyError {
     fn from(error: LoadError) -> Self {
-        ApplyError { line: error.line(), message: error.to_string() }
+        ApplyError { line: error.line(), message: error.message, details: error.details }
     }
 }
 
 /// What Apply did with an edit of the running scenario.
 pub enum Applied {
     /// The scenario itself changed: a new session, its steps played.
-    Reloaded(Session),
+    Reloaded(Box<Session>),
     /// Only manifests changed: applied at the end of this session's timeline, from
     /// `first_frame` on (none when nothing changed); `refused` is the first object the
     /// API server refused.
@@ -66,7 +68,7 @@ impl Session {
     pub fn apply_edit(&self, text: &str) -> Result<Applied, ApplyError> {
         let edit = self.simulation.borrow_mut().apply_edit(text)?;
         Ok(match edit {
-            Edit::Reload(simulation) => Applied::Reloaded(Session::play(simulation)),
+            Edit::Reload(simulation) => Applied::Reloaded(Box::new(Session::play(*simulation))),
             Edit::Applied { outcomes, refused } => {
                 let first_frame = outcomes.first().map(|outcome| outcome.first_frame);
                 self.console.borrow_mut().extend(outcomes);

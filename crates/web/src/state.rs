@@ -12,35 +12,45 @@ use crate::session::{Applied, ApplyError, Session};
 /// The scenario shown on first load.
 pub const EXAMPLE_SCENARIO: &str = include_str!("../scenarios/getting-started.yaml");
 
-/// Playback speeds, as multiples of one frame per [`Speed::BASE_MS`].
+/// Playback speeds, as multiples of one frame per [`Speed::BASE_MS`]: 0.25× to 20×.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Speed {
+    Quarter,
     Half,
     #[default]
     Normal,
     Double,
     Quadruple,
+    Ten,
+    Twenty,
 }
 
 impl Speed {
-    pub const ALL: [Speed; 4] = [Speed::Half, Speed::Normal, Speed::Double, Speed::Quadruple];
+    pub const ALL: [Speed; 7] =
+        [Speed::Quarter, Speed::Half, Speed::Normal, Speed::Double, Speed::Quadruple, Speed::Ten, Speed::Twenty];
     const BASE_MS: u32 = 700;
 
     pub fn label(self) -> &'static str {
         match self {
+            Speed::Quarter => "0.25×",
             Speed::Half => "0.5×",
             Speed::Normal => "1×",
             Speed::Double => "2×",
             Speed::Quadruple => "4×",
+            Speed::Ten => "10×",
+            Speed::Twenty => "20×",
         }
     }
 
     pub fn frame_interval_ms(self) -> u32 {
         match self {
+            Speed::Quarter => Self::BASE_MS * 4,
             Speed::Half => Self::BASE_MS * 2,
             Speed::Normal => Self::BASE_MS,
             Speed::Double => Self::BASE_MS / 2,
             Speed::Quadruple => Self::BASE_MS / 4,
+            Speed::Ten => Self::BASE_MS / 10,
+            Speed::Twenty => Self::BASE_MS / 20,
         }
     }
 }
@@ -170,7 +180,7 @@ impl State {
             return self.apply();
         };
         match session.apply_edit(&self.text) {
-            Ok(Applied::Reloaded(session)) => self.show(session),
+            Ok(Applied::Reloaded(session)) => self.show(*session),
             Ok(Applied::InPlace { first_frame, refused }) => {
                 if let Some(first) = first_frame {
                     self.cursor = first;
@@ -339,6 +349,14 @@ mod tests {
         assert!(error.message.contains("field is immutable"), "{}", error.message);
         assert_eq!(error.line, line);
         assert!(!state.is_applied());
+    }
+
+    #[test]
+    fn speeds_run_from_a_quarter_to_twenty_times() {
+        let labels: Vec<&str> = Speed::ALL.iter().map(|s| s.label()).collect();
+        assert_eq!(labels, ["0.25×", "0.5×", "1×", "2×", "4×", "10×", "20×"]);
+        let intervals: Vec<u32> = Speed::ALL.iter().map(|s| s.frame_interval_ms()).collect();
+        assert_eq!(intervals, [2800, 1400, 700, 350, 175, 70, 35]);
     }
 
     #[test]

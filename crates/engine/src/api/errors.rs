@@ -9,10 +9,9 @@ pub enum ApiError {
     /// `resource` is the plural lower-case name kubectl prints: `pods`, `daemonsets.apps`.
     NotFound { resource: String, name: String },
     AlreadyExists { resource: String, name: String },
-    /// The full `The DaemonSet "x" is invalid: ...` text, and the path of the first
-    /// field it names (`spec.updateStrategy.rollingUpdate.maxSurge`), so that an editor
-    /// can point at its line.
-    Invalid { message: String, field: Option<String> },
+    /// The full `The DaemonSet "x" is invalid: ...` text, and the field errors it lists,
+    /// so that an editor can point at each one's line.
+    Invalid { message: String, errors: Vec<FieldError> },
     /// A body the server cannot decode: the full `Error from server (BadRequest): ...` text.
     BadRequest(String),
 }
@@ -20,17 +19,14 @@ pub enum ApiError {
 impl ApiError {
     /// The API server's answer to an object that fails validation.
     pub fn invalid(kind: &str, name: &str, errors: &[FieldError]) -> Self {
-        ApiError::Invalid {
-            message: validation::invalid_object_message(kind, name, errors),
-            field: errors.first().map(|error| error.path.clone()),
-        }
+        ApiError::Invalid { message: validation::invalid_object_message(kind, name, errors), errors: errors.to_vec() }
     }
 
-    /// The field an Invalid answer is about first.
-    pub fn field(&self) -> Option<&str> {
+    /// The field errors of an Invalid answer (none for any other).
+    pub fn field_errors(&self) -> &[FieldError] {
         match self {
-            ApiError::Invalid { field, .. } => field.as_deref(),
-            _ => None,
+            ApiError::Invalid { errors, .. } => errors,
+            _ => &[],
         }
     }
 }

@@ -5,9 +5,6 @@
 //! played stay. When the scenario itself changed (its pools, timing or steps, or a
 //! document gone, which `kubectl apply` would not delete) it loads anew.
 
-use dsplay_model::document::locate;
-use dsplay_model::field_path::FieldPath;
-
 use super::{LoadError, Simulation, StepOutcome};
 use crate::scenario::{Manifest, Scenario, Step};
 
@@ -15,7 +12,7 @@ use crate::scenario::{Manifest, Scenario, Step};
 pub enum Edit {
     /// The scenario itself changed: this is the edited one, loaded (nodes and manifests
     /// created), no step run yet.
-    Reload(Simulation),
+    Reload(Box<Simulation>),
     /// Applied to the running simulation: a `kubectl apply -f <name>` per changed or new
     /// document created at time 0, then a `settle` when any was applied. `refused` is
     /// the first object the API server refused (an update may fail where a create would
@@ -30,7 +27,7 @@ impl Simulation {
         let edited = Simulation::load(text)?;
         let kept = self.scenario.manifests.iter().all(|old| edited.scenario.manifests.iter().any(|new| same_document(old, new)));
         if !kept || !same_setup(&self.scenario, &edited.scenario) {
-            return Ok(Edit::Reload(edited));
+            return Ok(Edit::Reload(Box::new(edited)));
         }
         let changed: Vec<Manifest> = edited
             .scenario
@@ -49,13 +46,7 @@ impl Simulation {
             let first_frame = self.frames.len();
             let result = self.apply_object(manifest.object.clone());
             if let (Err(error), None) = (&result, &refused) {
-                let field = error.field().map(FieldPath::parse);
-                let line = field.and_then(|path| locate(text, manifest.document, &path)).map_or(manifest.line, |p| p.line);
-                refused = Some(LoadError {
-                    message: format!("document {} ({}): {error}", manifest.document + 1, manifest.name),
-                    line: Some(line),
-                    field: None,
-                });
+                refused = Some(LoadError::refused(text, &manifest, error));
             }
             self.react();
             self.record_frame(command.clone(), None);

@@ -5,6 +5,7 @@
 mod edit;
 mod expect;
 mod kubectl_exec;
+mod load_error;
 mod perform;
 mod pods_by_node;
 mod reactions;
@@ -12,10 +13,7 @@ mod register;
 mod rollout_watch;
 
 use std::collections::BTreeSet;
-use std::fmt;
 
-use dsplay_model::document::locate;
-use dsplay_model::field_path::FieldPath;
 use crate::api::{Api, ApiError};
 use crate::controller::daemonset::DaemonSetController;
 use crate::kubectl::command::{parse_command, Command};
@@ -30,6 +28,7 @@ use rollout_watch::RolloutWatch;
 
 pub use edit::Edit;
 pub use expect::ExpectationFailure;
+pub use load_error::{ErrorDetail, LoadError};
 
 /// One instant of the timeline.
 #[derive(Clone, Debug)]
@@ -66,28 +65,6 @@ pub struct StepOutcome {
     pub last_frame: usize,
 }
 
-#[derive(Clone, Debug)]
-pub struct LoadError {
-    pub message: String,
-    pub line: Option<usize>,
-    /// The document and the field the API server's answer is about, when it names one.
-    pub field: Option<(usize, FieldPath)>,
-}
-
-impl LoadError {
-    pub fn line(&self) -> Option<usize> {
-        self.line
-    }
-}
-
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for LoadError {}
-
 /// `settle` gives up after this much simulated time.
 const SETTLE_LIMIT_MS: u64 = 60 * MINUTE;
 
@@ -115,19 +92,12 @@ impl Simulation {
     /// Parses the scenario and creates its nodes and manifests at time 0 (those marked
     /// `dsplay/apply: later` wait for `kubectl apply`). No step runs yet.
     pub fn load(text: &str) -> Result<Simulation, LoadError> {
-        let scenario = parse_scenario(text).map_err(|e| LoadError { line: e.line, message: e.to_string(), field: None })?;
-        Simulation::from_scenario(scenario).map_err(|mut error| {
-            // The API server names a field: point at its line, not the document's.
-            if let Some((document, path)) = &error.field {
-                if let Some(position) = locate(text, *document, path) {
-                    error.line = Some(position.line);
-                }
-            }
-            error
-        })
+        let scenario = parse_scenario(text).map_err(|e| LoadError::at(e.to_string(), e.line))?;
+        Simulation::from_scenario(scenario, text)
     }
 
-    pub fn from_scenario(scenario: Scenario) -> Result<Simulation, LoadError> {
+    /// Creates the nodes and manifests of `scenario`, parsed from `text`.
+    fn from_scenario(scenario: Scenario, text: &str) -> Result<Simulation, LoadError> {
         let timing = PodTiming { startup_ms: scenario.timing.pod_startup_ms, ready_ms: scenario.timing.pod_ready_ms };
         let mut sim = Simulation {
             api: Api::new(&scenario.name),
@@ -147,24 +117,20 @@ impl Simulation {
         };
         for pool in sim.scenario.node_pools.clone() {
             for node in pool.nodes() {
-                sim.register_node(node).map_err(|error| LoadError { message: error.to_string(), line: None, field: None })?;
+                sim.register_node(node).map_err(|error| LoadError::at(error.to_string(), None))?;
             }
         }
         for manifest in sim.scenario.manifests.clone() {
             if manifest.apply_later {
                 continue;
             }
-            let result = match manifest.object {
+            let result = match manifest.object.clone() {
                 ManifestObject::Node(node) => sim.register_node(node),
                 ManifestObject::Pod(pod) => sim.api.create_pod(pod).map(drop),
                 ManifestObject::DaemonSet(ds) => sim.api.create_daemonset(ds).map(drop),
                 ManifestObject::Undecodable { message, .. } => Err(ApiError::BadRequest(message)),
             };
-            result.map_err(|error| LoadError {
-                message: format!("document {} ({}): {error}", manifest.document + 1, manifest.name),
-                line: Some(manifest.line),
-                field: error.field().map(|path| (manifest.document, FieldPath::parse(path))),
-            })?;
+            result.map_err(|error| LoadError::refused(text, &manifest, &error))?;
         }
         sim.react();
         sim.record_frame("scenario loaded".into(), None);
@@ -358,6 +324,22 @@ spec:
             "{}",
             error.message
         );
+    }
+
+    #[test]
+    fn every_field_error_of_the_answer_stands_at_its_own_line() {
+        let text = INVALID_BUDGET.replace("      maxSurge: 1\n", "").replace(
+            "      containers: [{name: agent, image: busybox}]\n",
+            "      restartPolicy: Never\n      containers: [{name: agent}]\n",
+        );
+        let error = Simulation::load(&text).err().unwrap_or_else(|| panic!("two errors must not load"));
+        let details: Vec<(Option<usize>, &str)> = error.details.iter().map(|d| (d.line, d.text.as_str())).collect();
+        assert_eq!(details.len(), 2, "{details:?}");
+        assert_eq!(details[0].0, Some(20), "containers[0] (its image is missing): {details:?}");
+        assert!(details[0].1.starts_with("spec.template.spec.containers[0].image: Required value"), "{details:?}");
+        assert_eq!(details[1].0, Some(19), "restartPolicy: {details:?}");
+        assert!(details[1].1.starts_with("spec.template.spec.restartPolicy: Unsupported value: \"Never\""), "{details:?}");
+        assert_eq!(error.line(), Some(20), "the first error's line");
     }
 
     #[test]

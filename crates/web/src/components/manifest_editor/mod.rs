@@ -14,18 +14,19 @@ use crate::state::{Action, Playground};
 #[derive(Properties, PartialEq)]
 struct EditorTextProps {
     text: AttrValue,
-    error_line: Option<usize>,
+    /// 1-based lines the apply error is about.
+    error_lines: Vec<usize>,
 }
 
 /// The gutter's numbers, and the highlighted copy of the text below: components of
-/// their own, drawn again only when the text or the error's line changes, not on
+/// their own, drawn again only when the text or the error's lines change, not on
 /// every frame that playback shows.
 #[function_component(LineNumbers)]
 fn line_numbers(props: &EditorTextProps) -> Html {
     let count = props.text.split('\n').count();
     html! {
         { for (1..=count).map(|number| html! {
-            <span class={classes!("ln", (Some(number) == props.error_line).then_some("ln-error"))}>{ number }</span>
+            <span class={classes!("ln", props.error_lines.contains(&number).then_some("ln-error"))}>{ number }</span>
         }) }
     }
 }
@@ -36,7 +37,7 @@ fn highlighted_code(props: &EditorTextProps) -> Html {
         { for props.text.split('\n').enumerate().map(|(index, line)| {
             let tokens = highlight_line(line).into_iter().map(|(token, text)| html! { <span class={token.class()}>{ text }</span> });
             html! {
-                <span class={classes!("line", (Some(index + 1) == props.error_line).then_some("line-error"))}>
+                <span class={classes!("line", props.error_lines.contains(&(index + 1)).then_some("line-error"))}>
                     { for tokens }{ "\n" }
                 </span>
             }
@@ -93,7 +94,12 @@ pub fn manifest_editor() -> Html {
         Callback::from(move |_: MouseEvent| playground.dispatch(Action::ResetExample))
     };
 
-    let error_line = playground.error.as_ref().and_then(|error| error.line);
+    // Every field error of the API server's answer is marked; else the error's one line.
+    let error_lines: Vec<usize> = match playground.error.as_ref() {
+        Some(error) if !error.details.is_empty() => error.details.iter().filter_map(|detail| detail.line).collect(),
+        Some(error) => error.line.into_iter().collect(),
+        None => Vec::new(),
+    };
     let text = AttrValue::from(playground.text.clone());
     let (state_class, state_text) = if playground.error.is_some() {
         ("apply-state error", "")
@@ -102,13 +108,41 @@ pub fn manifest_editor() -> Html {
     } else {
         ("apply-state edited", strings.unapplied_changes)
     };
-    let select_error_line = {
+    // A line named in the error is a button that selects that line in the editor.
+    let line_button = |line: usize| {
         let (textarea, text) = (textarea.clone(), playground.text.clone());
-        Callback::from(move |_: MouseEvent| {
-            if let (Some(line), Some(source)) = (error_line, textarea.cast::<HtmlTextAreaElement>()) {
+        let onclick = Callback::from(move |_: MouseEvent| {
+            if let Some(source) = textarea.cast::<HtmlTextAreaElement>() {
                 select_line(&source, &text, line);
             }
-        })
+        });
+        html! {
+            <button type="button" class="error-line" {onclick} aria-label={(strings.select_line)(line)}>
+                { (strings.error_line)(line) }
+            </button>
+        }
+    };
+    let error = match playground.error.as_ref() {
+        None => Html::default(),
+        // Several field errors: the answer's first line, then each error at its line.
+        Some(error) if error.details.len() > 1 => html! {
+            <>
+                { error.message.lines().next().unwrap_or_default().trim_end() }
+                <ul class="error-details">
+                    { for error.details.iter().map(|detail| html! {
+                        <li>{ for detail.line.map(&line_button) }{ if detail.line.is_some() { ": " } else { "" } }{ &detail.text }</li>
+                    }) }
+                </ul>
+            </>
+        },
+        Some(error) => html! {
+            <>
+                if let Some(line) = error.line {
+                    { line_button(line) }{ ": " }
+                }
+                { &error.message }
+            </>
+        },
     };
 
     html! {
@@ -124,9 +158,9 @@ pub fn manifest_editor() -> Html {
                 </button>
             </div>
             <div class="editor">
-                <div class="gutter" ref={gutter} aria-hidden="true"><LineNumbers text={text.clone()} {error_line} /></div>
+                <div class="gutter" ref={gutter} aria-hidden="true"><LineNumbers text={text.clone()} error_lines={error_lines.clone()} /></div>
                 <div class="code">
-                    <pre class="highlight" ref={overlay} aria-hidden="true"><code><HighlightedCode text={text.clone()} {error_line} /></code></pre>
+                    <pre class="highlight" ref={overlay} aria-hidden="true"><code><HighlightedCode text={text.clone()} {error_lines} /></code></pre>
                     <textarea
                         key={playground.editor_generation.to_string()}
                         ref={textarea}
@@ -146,16 +180,7 @@ pub fn manifest_editor() -> Html {
                     />
                 </div>
             </div>
-            <p id="manifest-error" class="editor-error" role="alert" hidden={playground.error.is_none()}>
-                if let Some(line) = error_line {
-                    <button type="button" class="error-line" onclick={select_error_line}
-                        aria-label={(strings.select_line)(line)}>
-                        { (strings.error_line)(line) }
-                    </button>
-                    { ": " }
-                }
-                { playground.error.as_ref().map(|error| error.message.clone()).unwrap_or_default() }
-            </p>
+            <div id="manifest-error" class="editor-error" role="alert" hidden={playground.error.is_none()}>{ error }</div>
             <p class="editor-foot">{ (strings.lines)(text.split('\n').count()) }{ " · " }{ strings.apply_hint }</p>
         </section>
     }
