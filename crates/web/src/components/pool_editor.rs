@@ -2,6 +2,7 @@
 //! Saving rewrites that document in the editor text and loads it, like any
 //! other edit followed by Apply.
 
+use dsplay_engine::scenario::default_allocatable;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -77,11 +78,19 @@ pub fn pool_editor() -> Html {
             }
         })
     };
-    let field = |index: usize, label: &'static str, value: String, class: &'static str, change: fn(&mut PoolDraft, String)| {
+    // An empty capacity field means the engine's default machine: shown as the placeholder.
+    let allocatable = default_allocatable();
+    let default_of = |resource: &str| allocatable.get(resource).map(|q| q.0.clone()).unwrap_or_default();
+    let field = |index: usize,
+                 label: &'static str,
+                 value: String,
+                 placeholder: String,
+                 class: &'static str,
+                 change: fn(&mut PoolDraft, String)| {
         html! {
             <label class={classes!("pool-field", class)}>
                 <span>{ label }</span>
-                <input type="text" value={value} spellcheck="false" autocomplete="off" onchange={edit(index, change)} />
+                <input type="text" value={value} {placeholder} spellcheck="false" autocomplete="off" onchange={edit(index, change)} />
             </label>
         }
     };
@@ -96,7 +105,7 @@ pub fn pool_editor() -> Html {
                 { for drafts.iter().enumerate().map(|(i, pool)| html! {
                     <fieldset class="pool-row" data-pool={pool.name.clone()}>
                         <legend>{ &pool.name }</legend>
-                        { field(i, text.pool_name, pool.name.clone(), "short", |p, v| p.name = v) }
+                        { field(i, text.pool_name, pool.name.clone(), String::new(), "short", |p, v| p.name = v) }
                         <label class="pool-field short">
                             <span>{ text.pool_count }</span>
                             <input type="number" min="0" max="5000" value={pool.count.to_string()}
@@ -109,11 +118,11 @@ pub fn pool_editor() -> Html {
                                 <option value="control-plane" selected={pool.control_plane}>{ text.role_control_plane }</option>
                             </select>
                         </label>
-                        { field(i, text.pool_labels, pool.labels.clone(), "wide", |p, v| p.labels = v) }
-                        { field(i, text.pool_taints, pool.taints.clone(), "wide", |p, v| p.taints = v) }
-                        { field(i, text.pool_cpu, pool.cpu.clone(), "short", |p, v| p.cpu = v) }
-                        { field(i, text.pool_memory, pool.memory.clone(), "short", |p, v| p.memory = v) }
-                        { field(i, text.pool_pods, pool.pods.clone(), "short", |p, v| p.pods = v) }
+                        { field(i, text.pool_labels, pool.labels.clone(), "disktype=ssd, zone=a".into(), "wide", |p, v| p.labels = v) }
+                        { field(i, text.pool_taints, pool.taints.clone(), "dedicated=gpu:NoSchedule".into(), "wide", |p, v| p.taints = v) }
+                        { field(i, text.pool_cpu, pool.cpu.clone(), default_of("cpu"), "short", |p, v| p.cpu = v) }
+                        { field(i, text.pool_memory, pool.memory.clone(), default_of("memory"), "short", |p, v| p.memory = v) }
+                        { field(i, text.pool_pods, pool.pods.clone(), default_of("pods"), "short", |p, v| p.pods = v) }
                         <button type="button" class="btn" onclick={remove(i)}>{ text.remove_pool }</button>
                     </fieldset>
                 }) }
