@@ -29,6 +29,12 @@ test("first screen: title, editor, a daemon pod on every node", async ({ page })
   }
   // Pools are the node names without their number.
   await expect(page.locator(".pool-name")).toHaveText([/Pool gpu · 2 nodes/, /Pool node · 3 nodes/]);
+  // A card shows the pool's labels as badges and what its pods request (the logger: 100m, 64Mi).
+  const gpu = page.locator('.node-card[data-node="gpu-01"]');
+  await expect(gpu.locator(".badge-label")).toHaveText(["accelerator=nvidia"]);
+  await expect(gpu.locator(".node-usage")).toContainText("100m (2%)");
+  await expect(gpu.locator(".node-usage")).toContainText("64Mi (0%)");
+  await expect(gpu.locator(".node-usage")).toContainText("1 / 110");
   // kubectl get ds, from the DaemonSet status.
   const row = page.locator('.status-line tr[data-daemonset="node-logger"]');
   await expect(row).toBeVisible();

@@ -11,6 +11,7 @@ use dsplay_model::{defaults, tolerations, validation};
 use super::{key, name_of, ApiError, Change, NameGenerator};
 use crate::clock;
 use crate::state::{ClusterState, Event, Stored};
+use crate::pod_readiness::is_terminal;
 
 /// The annotation through which apps/v1 carries the internal `templateGeneration`
 /// (pkg/apis/apps/v1/conversion.go).
@@ -380,7 +381,3 @@ fn owner_key(meta: &ObjectMeta) -> Option<String> {
     Some(key(meta.namespace.as_deref(), &owner.name))
 }
 
-
-pub fn is_terminal(pod: &Pod) -> bool {
-    matches!(pod.status.as_ref().and_then(|s| s.phase.as_deref()), Some("Succeeded") | Some("Failed"))
-}

@@ -11,10 +11,16 @@ pub mod why;
 
 use std::collections::BTreeMap;
 
+use dsplay_engine::pod_readiness::is_terminal;
 use dsplay_engine::state::ClusterState;
+use dsplay_model::k8s_openapi::api::core::v1::Pod;
 
 pub use daemonset::DaemonSetRow;
-pub use node::{pool_of, NodeReadiness, NodeView};
+pub use node::{pool_of, NodeReadiness, NodeUsage, NodeView};
+
+/// Above this many nodes the cluster is shown as a dense grid of squares, without
+/// cards (or their capacity use).
+pub const DENSE_THRESHOLD: usize = 200;
 pub use pod::{PodPhase, PodView};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -33,7 +39,13 @@ pub struct ClusterView {
 impl ClusterView {
     pub fn of(state: &ClusterState) -> ClusterView {
         let mut pods_by_node: BTreeMap<String, Vec<PodView>> = BTreeMap::new();
+        // Cards show capacity use: every non-terminated pod bound to the node counts.
+        let cards = state.nodes.len() <= DENSE_THRESHOLD;
+        let mut bound: BTreeMap<&str, Vec<&Pod>> = BTreeMap::new();
         for pod in state.pods.values() {
+            if let Some(node) = pod.spec.as_ref().and_then(|spec| spec.node_name.as_deref()).filter(|_| cards && !is_terminal(pod)) {
+                bound.entry(node).or_default().push(pod);
+            }
             let view = PodView::of(pod);
             if view.daemonset.is_none() {
                 continue;
@@ -45,7 +57,8 @@ impl ClusterView {
         let mut pools: Vec<PoolView> = Vec::new();
         for node in state.nodes.values() {
             let name = node.metadata.name.as_deref().unwrap_or_default();
-            let view = NodeView::of(node, pods_by_node.remove(name).unwrap_or_default());
+            let usage = cards.then(|| NodeUsage::of(node, bound.get(name).map(Vec::as_slice).unwrap_or_default()));
+            let view = NodeView::of(node, pods_by_node.remove(name).unwrap_or_default(), usage);
             let pool = pool_of(name);
             match pools.iter_mut().find(|p| p.name == pool) {
                 Some(existing) => existing.nodes.push(view),
@@ -181,6 +194,43 @@ mod tests {
         assert_eq!(node_02.readiness, NodeReadiness::NotReady);
         assert_eq!(node_02.taints, vec!["node.kubernetes.io/unschedulable:NoSchedule".to_string()]);
         assert!(node_02.pods.is_empty());
+    }
+
+    #[test]
+    fn cards_show_labels_but_the_kubelets_and_what_every_pod_requests() {
+        use dsplay_model::k8s_openapi::api::core::v1::{Container, ResourceRequirements};
+        use dsplay_model::k8s_openapi::apimachinery::pkg::api::resource::Quantity;
+        let mut state = state();
+        if let Some(node) = state.nodes.get_mut("node-01").map(dsplay_engine::state::Stored::make_mut) {
+            node.metadata.labels = Some(
+                [("kubernetes.io/hostname", "node-01"), ("kubernetes.io/os", "linux"), ("accelerator", "nvidia"), ("spot", "")]
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .into(),
+            );
+            let allocatable = [("cpu", "4"), ("memory", "8Gi"), ("pods", "110")].map(|(k, v)| (k.to_string(), Quantity(v.into())));
+            node.status.get_or_insert_with(Default::default).allocatable = Some(allocatable.into());
+        }
+        let requests = |cpu: &str, memory: &str| Container {
+            resources: Some(ResourceRequirements {
+                requests: Some([("cpu".to_string(), Quantity(cpu.into())), ("memory".to_string(), Quantity(memory.into()))].into()),
+                ..Default::default()
+            }),
+            ..Default::default()
+        };
+        // The daemon pod and the plain pod on node-01 both count.
+        for (key, cpu, memory) in [("default/agent-abcde", "100m", "64Mi"), ("default/web-1", "500m", "1Gi")] {
+            if let Some(spec) = state.pods.get_mut(key).map(dsplay_engine::state::Stored::make_mut).and_then(|p| p.spec.as_mut()) {
+                spec.containers = vec![requests(cpu, memory)];
+            }
+        }
+        let view = ClusterView::of(&state);
+        let node_01 = &view.pools[1].nodes[0];
+        assert_eq!(node_01.labels, ["accelerator=nvidia", "spot"]);
+        let usage = node_01.usage.clone().unwrap_or_else(|| panic!("a card shows capacity use"));
+        let rows: Vec<(&str, &str, Option<i64>)> =
+            usage.resources.iter().map(|r| (r.resource.as_str(), r.requests.as_str(), r.requests_percent)).collect();
+        assert_eq!(rows, [("cpu", "600m", Some(15)), ("memory", "1088Mi", Some(13))]);
+        assert_eq!((usage.pods, usage.pods_allocatable.as_deref()), (2, Some("110")));
     }
 
     #[test]

@@ -1,8 +1,37 @@
 //! What a node card shows of one node.
 
-use dsplay_model::k8s_openapi::api::core::v1::Node;
+use dsplay_engine::kubectl::printers::{allocated_resources, AllocatedResource};
+use dsplay_engine::scenario::{LABEL_ARCH, LABEL_CONTROL_PLANE, LABEL_HOSTNAME, LABEL_OS};
+use dsplay_model::k8s_openapi::api::core::v1::{Node, Pod};
 
 use super::pod::PodView;
+
+/// Labels every kubelet sets, left off the card (the control-plane role has a badge).
+const KUBELET_LABELS: [&str; 4] = [LABEL_HOSTNAME, LABEL_OS, LABEL_ARCH, LABEL_CONTROL_PLANE];
+
+/// What the node's pods take of it, as `kubectl describe node` adds it up.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NodeUsage {
+    /// The "Allocated resources" rows of cpu and memory.
+    pub resources: Vec<AllocatedResource>,
+    /// Non-terminated pods bound to the node, and its allocatable `pods`.
+    pub pods: usize,
+    pub pods_allocatable: Option<String>,
+}
+
+impl NodeUsage {
+    /// `pods`: the node's non-terminated pods, daemon pods or not.
+    pub fn of(node: &Node, pods: &[&Pod]) -> NodeUsage {
+        let mut resources = allocated_resources(pods, node);
+        resources.retain(|row| row.resource == "cpu" || row.resource == "memory");
+        let allocatable = node.status.as_ref().and_then(|status| status.allocatable.as_ref());
+        NodeUsage {
+            resources,
+            pods: pods.len(),
+            pods_allocatable: allocatable.and_then(|list| list.get("pods")).map(|q| q.0.clone()),
+        }
+    }
+}
 
 /// The node's Ready condition, as `kubectl get nodes` reports it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,14 +50,18 @@ pub struct NodeView {
     pub unschedulable: bool,
     /// Carries the `node-role.kubernetes.io/control-plane` label.
     pub control_plane: bool,
+    /// Labels other than the kubelet's own, as `key=value`.
+    pub labels: Vec<String>,
     /// Each taint as `kubectl describe node` lists it: `key=value:Effect`.
     pub taints: Vec<String>,
+    /// Capacity use; left out for clusters shown densely.
+    pub usage: Option<NodeUsage>,
     /// The daemon pods bound to or aimed at this node, in name order.
     pub pods: Vec<PodView>,
 }
 
 impl NodeView {
-    pub fn of(node: &Node, pods: Vec<PodView>) -> NodeView {
+    pub fn of(node: &Node, pods: Vec<PodView>, usage: Option<NodeUsage>) -> NodeView {
         let ready = node
             .status
             .as_ref()
@@ -48,7 +81,15 @@ impl NodeView {
                 .metadata
                 .labels
                 .as_ref()
-                .is_some_and(|labels| labels.contains_key("node-role.kubernetes.io/control-plane")),
+                .is_some_and(|labels| labels.contains_key(LABEL_CONTROL_PLANE)),
+            labels: node
+                .metadata
+                .labels
+                .iter()
+                .flatten()
+                .filter(|(key, _)| !KUBELET_LABELS.contains(&key.as_str()))
+                .map(|(key, value)| if value.is_empty() { key.clone() } else { format!("{key}={value}") })
+                .collect(),
             taints: spec
                 .and_then(|spec| spec.taints.as_ref())
                 .map(|taints| {
@@ -62,6 +103,7 @@ impl NodeView {
                 })
                 .unwrap_or_default(),
             pods,
+            usage,
         }
     }
 }

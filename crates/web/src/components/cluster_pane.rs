@@ -4,7 +4,7 @@
 use yew::prelude::*;
 
 use super::console::Console;
-use super::dense_cluster::{DenseCluster, DENSE_THRESHOLD};
+use super::dense_cluster::DenseCluster;
 use super::event_filter::{EventFrame, FilteredEvents};
 use super::rollout_chart::RolloutChart;
 use super::pool_editor::PoolEditor;
@@ -12,7 +12,7 @@ use super::why_panel::WhyPanel;
 use super::node_card::NodeCard;
 use super::status_line::StatusLine;
 use super::timeline::Timeline;
-use crate::cluster_view::ClusterView;
+use crate::cluster_view::{ClusterView, DENSE_THRESHOLD};
 use crate::sim_time::format_sim_time;
 use crate::state::Playground;
 

@@ -9,9 +9,6 @@ use crate::cluster_view::{ClusterView, NodeReadiness, NodeView, PodPhase};
 use crate::i18n::Lang;
 use crate::state::{Action, Playground};
 
-/// Above this many nodes the pane switches from cards to squares.
-pub const DENSE_THRESHOLD: usize = 200;
-
 /// What a square shows, worst first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DenseState {

@@ -1,10 +1,10 @@
-//! A node: its name, readiness, scheduling state and taints, and the daemon
-//! pods on it.
+//! A node: its name, readiness, scheduling state, labels and taints as badges, what
+//! its pods request of it, and the daemon pods on it.
 
 use yew::prelude::*;
 
 use super::pod_chip::PodChip;
-use crate::cluster_view::{NodeReadiness, NodeView};
+use crate::cluster_view::{NodeReadiness, NodeUsage, NodeView};
 use crate::i18n::Lang;
 use crate::state::{Action, Playground};
 
@@ -62,11 +62,20 @@ pub fn node_card(props: &NodeCardProps) -> Html {
                     }
                 </div>
             }
+            if !node.labels.is_empty() {
+                <ul class="node-badges" aria-label={(strings.labels)(node.labels.len())}>
+                    { for node.labels.iter().map(|label| html! { <li class="badge badge-label">{ label }</li> }) }
+                </ul>
+            }
             if !node.taints.is_empty() {
-                <details class="taints">
-                    <summary>{ (strings.taints)(node.taints.len()) }</summary>
-                    <ul>{ for node.taints.iter().map(|taint| html! { <li><code>{ taint }</code></li> }) }</ul>
-                </details>
+                <ul class="node-badges" aria-label={(strings.taints)(node.taints.len())}>
+                    { for node.taints.iter().map(|taint| html! {
+                        <li class="badge badge-taint"><span aria-hidden="true">{ "⊘ " }</span>{ taint }</li>
+                    }) }
+                </ul>
+            }
+            if let Some(usage) = &node.usage {
+                <NodeUsageList usage={usage.clone()} lang={props.lang} />
             }
             <ul class="pods" aria-label={(strings.pods_on_node)(node.pods.len())}>
                 if node.pods.is_empty() {
@@ -76,5 +85,44 @@ pub fn node_card(props: &NodeCardProps) -> Html {
                 }
             </ul>
         </li>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct NodeUsageProps {
+    usage: NodeUsage,
+    lang: Lang,
+}
+
+/// What the node's pods request of it, as `kubectl describe node` prints it under
+/// "Allocated resources", each with a meter.
+#[function_component(NodeUsageList)]
+fn node_usage_list(props: &NodeUsageProps) -> Html {
+    let strings = props.lang.strings();
+    let usage = &props.usage;
+    let row = |name: &str, percent: f64, text: String| {
+        html! {
+            <div class="usage-row">
+                <dt>{ name.to_owned() }</dt>
+                <dd>
+                    <meter min="0" max="100" value={percent.to_string()} high="90"></meter>
+                    <span>{ text }</span>
+                </dd>
+            </div>
+        }
+    };
+    let resources = usage.resources.iter().map(|resource| {
+        let name = if resource.resource == "cpu" { strings.usage_cpu } else { strings.usage_memory };
+        let percent = resource.requests_percent.unwrap_or(0);
+        row(name, percent as f64, format!("{} ({percent}%)", resource.requests))
+    });
+    let allocatable_pods = usage.pods_allocatable.as_deref().and_then(|pods| pods.parse::<f64>().ok()).filter(|&n| n > 0.0);
+    let pods_percent = allocatable_pods.map_or(0.0, |max| 100.0 * usage.pods as f64 / max);
+    let pods_text = format!("{} / {}", usage.pods, usage.pods_allocatable.as_deref().unwrap_or("?"));
+    html! {
+        <dl class="node-usage" aria-label={strings.usage_heading} title={strings.usage_heading}>
+            { for resources }
+            { row(strings.usage_pods, pods_percent, pods_text) }
+        </dl>
     }
 }

@@ -36,6 +36,11 @@ pub(super) static STRINGS: Strings = Strings {
     node_cordoned: "SchedulingDisabled",
     node_control_plane: "control-plane",
     taints: |n| if n == 1 { "1 taint".to_string() } else { format!("{n} taints") },
+    labels: |n| if n == 1 { "1 label".to_string() } else { format!("{n} labels") },
+    usage_heading: "Requested of allocatable",
+    usage_cpu: "CPU",
+    usage_memory: "Memory",
+    usage_pods: "Pods",
     no_daemon_pod: "no daemon pod",
     pods_on_node: |n| if n == 1 { "1 daemon pod".to_string() } else { format!("{n} daemon pods") },
 

@@ -93,6 +93,12 @@ pub struct Strings {
     pub node_cordoned: &'static str,
     pub node_control_plane: &'static str,
     pub taints: fn(usize) -> String,
+    pub labels: fn(usize) -> String,
+    /// The capacity-use list: requests of the node's pods against its allocatable.
+    pub usage_heading: &'static str,
+    pub usage_cpu: &'static str,
+    pub usage_memory: &'static str,
+    pub usage_pods: &'static str,
     pub no_daemon_pod: &'static str,
     pub pods_on_node: fn(usize) -> String,
 

@@ -31,6 +31,11 @@ pub(super) static STRINGS: Strings = Strings {
     node_cordoned: "SchedulingDisabled",
     node_control_plane: "control-plane",
     taints: |n| format!("{n} 个污点"),
+    labels: |n| format!("{n} 个标签"),
+    usage_heading: "已请求 / 可分配",
+    usage_cpu: "CPU",
+    usage_memory: "内存",
+    usage_pods: "Pod",
     no_daemon_pod: "没有守护 Pod",
     pods_on_node: |n| format!("{n} 个守护 Pod"),
 

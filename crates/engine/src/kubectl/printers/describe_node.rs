@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use k8s_openapi::api::core::v1::{Node, Pod};
 use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
 
+use crate::pod_readiness::is_terminal;
 use crate::state::{ClusterState, Event};
 
 use super::age::{rfc1123z, rfc1123z_or_zero, translate_timestamp_since};
@@ -88,7 +89,7 @@ pub fn describe_node(state: &ClusterState, name: &str, now_ms: u64) -> Result<St
         .values()
         .map(|p| p.as_ref())
         .filter(|p| p.spec.as_ref().and_then(|s| s.node_name.as_deref()) == Some(name))
-        .filter(|p| !matches!(p.status.as_ref().and_then(|s| s.phase.as_deref()), Some("Succeeded" | "Failed")))
+        .filter(|p| !is_terminal(p))
         .collect();
     describe_node_resource(&mut w, &pods, node, now_ms);
     // Node events are recorded against the node's uid by controllers and its name by the
@@ -130,21 +131,79 @@ fn percent(used: i128, available: i128) -> i64 {
     (used as f64 / available as f64 * 100.0) as i64
 }
 
-fn describe_node_resource(w: &mut TabWriter, pods: &[&Pod], node: &Node, now_ms: u64) {
+/// The node's allocatable, or its capacity when it reports no allocatable.
+fn allocatable_of(node: &Node) -> BTreeMap<String, Quantity> {
     let status = node.status.clone().unwrap_or_default();
-    let allocatable = match status.allocatable.filter(|a| !a.is_empty()) {
+    match status.allocatable.filter(|a| !a.is_empty()) {
         Some(a) => a,
         None => status.capacity.unwrap_or_default(),
+    }
+}
+
+/// One line of "Allocated resources": what the node's non-terminated pods request and
+/// limit, against its allocatable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AllocatedResource {
+    pub resource: String,
+    pub requests: String,
+    /// Percent of allocatable, truncated; `None` for an extended resource, which
+    /// kubectl prints without one.
+    pub requests_percent: Option<i64>,
+    pub limits: String,
+    pub limits_percent: Option<i64>,
+}
+
+/// "Allocated resources" of `node` with the non-terminated `pods` bound to it
+/// (`describeNodeResource`): cpu, memory, ephemeral-storage, hugepages, then extended
+/// resources.
+pub fn allocated_resources(pods: &[&Pod], node: &Node) -> Vec<AllocatedResource> {
+    let allocatable = allocatable_of(node);
+    let mut requests = ResourceAmounts::new();
+    let mut limits = ResourceAmounts::new();
+    for pod in pods {
+        let (req, lim) = pod_requests_and_limits(pod);
+        for (total, own) in [(&mut requests, req), (&mut limits, lim)] {
+            for (resource, amount) in own {
+                let sum = total.get(&resource).map_or(amount, |t| t.add(amount));
+                total.insert(resource, sum);
+            }
+        }
+    }
+    let row = |resource: &str, milli: bool| {
+        let (req, lim) = (get(&requests, resource), get(&limits, resource));
+        let available = allocatable_amount(&allocatable, resource);
+        let scale = |a: &Amount| if milli { a.milli_value() } else { a.value() };
+        AllocatedResource {
+            resource: resource.to_owned(),
+            requests: amount_string(&req),
+            requests_percent: Some(percent(scale(&req), scale(&available))),
+            limits: amount_string(&lim),
+            limits_percent: Some(percent(scale(&lim), scale(&available))),
+        }
     };
+    let mut rows = vec![row("cpu", true), row("memory", false), row("ephemeral-storage", false)];
+    let standard = ["cpu", "memory", "ephemeral-storage", "pods"];
+    let (huge_pages, extended): (Vec<&String>, Vec<&String>) = allocatable
+        .keys()
+        .filter(|r| !standard.contains(&r.as_str()))
+        .partition(|r| r.starts_with("hugepages-"));
+    rows.extend(huge_pages.into_iter().map(|resource| row(resource, false)));
+    rows.extend(extended.into_iter().map(|resource| AllocatedResource {
+        requests_percent: None,
+        limits_percent: None,
+        ..row(resource, false)
+    }));
+    rows
+}
+
+fn describe_node_resource(w: &mut TabWriter, pods: &[&Pod], node: &Node, now_ms: u64) {
+    let allocatable = allocatable_of(node);
     let cpu_alloc = allocatable_amount(&allocatable, "cpu");
     let mem_alloc = allocatable_amount(&allocatable, "memory");
-    let storage_alloc = allocatable_amount(&allocatable, "ephemeral-storage");
 
     w.write(&format!("Non-terminated Pods:\t({} in total)\n", pods.len()));
     w.write("  Namespace\tName\t\tCPU Requests\tCPU Limits\tMemory Requests\tMemory Limits\tAge\n");
     w.write("  ---------\t----\t\t------------\t----------\t---------------\t-------------\t---\n");
-    let mut requests = ResourceAmounts::new();
-    let mut limits = ResourceAmounts::new();
     for pod in pods {
         let (req, lim) = pod_requests_and_limits(pod);
         let (cpu_req, cpu_lim) = (get(&req, "cpu"), get(&lim, "cpu"));
@@ -163,47 +222,16 @@ fn describe_node_resource(w: &mut TabWriter, pods: &[&Pod], node: &Node, now_ms:
             percent(mem_lim.value(), mem_alloc.value()),
             translate_timestamp_since(pod.metadata.creation_timestamp.as_ref(), now_ms)
         ));
-        for (total, own) in [(&mut requests, req), (&mut limits, lim)] {
-            for (resource, amount) in own {
-                let sum = total.get(&resource).map_or(amount, |t| t.add(amount));
-                total.insert(resource, sum);
-            }
-        }
     }
     w.write("Allocated resources:\n  (Total limits may be over 100 percent, i.e., overcommitted.)\n");
     w.write("  Resource\tRequests\tLimits\n");
     w.write("  --------\t--------\t------\n");
-    for (resource, available, milli) in
-        [("cpu", cpu_alloc, true), ("memory", mem_alloc, false), ("ephemeral-storage", storage_alloc, false)]
-    {
-        let (req, lim) = (get(&requests, resource), get(&limits, resource));
-        let scale = |a: &Amount| if milli { a.milli_value() } else { a.value() };
-        w.write(&format!(
-            "  {resource}\t{} ({}%)\t{} ({}%)\n",
-            amount_string(&req),
-            percent(scale(&req), scale(&available)),
-            amount_string(&lim),
-            percent(scale(&lim), scale(&available))
-        ));
-    }
-    let standard = ["cpu", "memory", "ephemeral-storage", "pods"];
-    let (huge_pages, extended): (Vec<&String>, Vec<&String>) = allocatable
-        .keys()
-        .filter(|r| !standard.contains(&r.as_str()))
-        .partition(|r| r.starts_with("hugepages-"));
-    for resource in huge_pages {
-        let (req, lim) = (get(&requests, resource), get(&limits, resource));
-        let available = allocatable_amount(&allocatable, resource);
-        w.write(&format!(
-            "  {resource}\t{} ({}%)\t{} ({}%)\n",
-            amount_string(&req),
-            percent(req.value(), available.value()),
-            amount_string(&lim),
-            percent(lim.value(), available.value())
-        ));
-    }
-    for resource in extended {
-        let (req, lim) = (get(&requests, resource), get(&limits, resource));
-        w.write(&format!("  {resource}\t{}\t{}\n", amount_string(&req), amount_string(&lim)));
+    for row in allocated_resources(pods, node) {
+        match (row.requests_percent, row.limits_percent) {
+            (Some(req), Some(lim)) => {
+                w.write(&format!("  {}\t{} ({req}%)\t{} ({lim}%)\n", row.resource, row.requests, row.limits))
+            }
+            _ => w.write(&format!("  {}\t{}\t{}\n", row.resource, row.requests, row.limits)),
+        }
     }
 }
