@@ -81,7 +81,8 @@ pub fn node_card(props: &NodeCardProps) -> Html {
                 if node.pods.is_empty() {
                     <li class="no-pod">{ strings.no_daemon_pod }</li>
                 } else {
-                    { for node.pods.iter().map(|pod| html! { <PodChip pod={pod.clone()} lang={props.lang} /> }) }
+                    // Keyed by name: a pod keeps its element, so only a new pod grows in.
+                    { for node.pods.iter().map(|pod| html! { <PodChip key={pod.name.clone()} pod={pod.clone()} lang={props.lang} /> }) }
                 }
             </ul>
         </li>
