@@ -4,7 +4,8 @@
 
 use std::time::Duration;
 
-use dsplay_web::cluster_view::{DaemonSetRow, NodeReadiness, NodeView, PodPhase, PodView};
+use dsplay_engine::kubectl::printers::AllocatedResource;
+use dsplay_web::cluster_view::{DaemonSetRow, NodeReadiness, NodeUsage, NodeView, PodPhase, PodView};
 use dsplay_web::components::{NodeCard, NodeCardProps, PodChip, PodChipProps, StatusLine, StatusLineProps};
 use dsplay_web::i18n::Lang;
 use wasm_bindgen_test::*;
@@ -75,14 +76,31 @@ async fn node_card_shows_state_badges_and_its_pods() {
         readiness: NodeReadiness::NotReady,
         unschedulable: true,
         control_plane: false,
+        labels: vec!["disktype=ssd".to_string()],
         taints: vec!["node.kubernetes.io/unschedulable:NoSchedule".to_string()],
+        usage: Some(NodeUsage {
+            resources: vec![AllocatedResource {
+                resource: "cpu".to_string(),
+                requests: "250m".to_string(),
+                requests_percent: Some(6),
+                limits: "0".to_string(),
+                limits_percent: Some(0),
+            }],
+            pods: 1,
+            pods_allocatable: Some("110".to_string()),
+        }),
         pods: vec![pod("agent-aaaaa", PodPhase::Pending, false, false)],
     };
     let root = render::<NodeCard>(NodeCardProps { node, lang: Lang::En }).await;
     assert_eq!(text(&root, ".node-name"), "node-02");
     assert_eq!(text(&root, ".node-head .badge"), "NotReady");
     assert_eq!(text(&root, ".node-flags .badge"), "SchedulingDisabled");
-    assert_eq!(text(&root, ".taints summary"), "1 taint");
+    assert_eq!(text(&root, ".badge-label"), "disktype=ssd");
+    assert_eq!(text(&root, ".badge-taint"), "⊘ node.kubernetes.io/unschedulable:NoSchedule");
+    assert_eq!(text(&root, ".node-usage .usage-row:nth-child(1) dd span"), "250m (6%)");
+    assert_eq!(text(&root, ".node-usage .usage-row:nth-child(2) dd span"), "1 / 110");
+    let meter = root.query_selector(".node-usage meter").ok().flatten().and_then(|m| m.get_attribute("value"));
+    assert_eq!(meter.as_deref(), Some("6"));
     assert_eq!(text(&root, ".pod-chip .pod-phase"), "Pending");
     let card = root.query_selector(".node-card").ok().flatten().expect("a card");
     assert!(has_class(&card, "is-cordoned"));
@@ -95,12 +113,15 @@ async fn node_without_daemon_pod_says_so() {
         readiness: NodeReadiness::Ready,
         unschedulable: false,
         control_plane: true,
+        labels: vec![],
         taints: vec![],
+        usage: None,
         pods: vec![],
     };
     let root = render::<NodeCard>(NodeCardProps { node, lang: Lang::En }).await;
     assert_eq!(text(&root, ".no-pod"), "no daemon pod");
     assert_eq!(text(&root, ".node-flags .badge"), "control-plane");
+    assert!(root.query_selector(".node-badges, .node-usage").ok().flatten().is_none(), "no labels, taints or usage");
     assert!(root.query_selector(".pod-chip").ok().flatten().is_none());
 }
 
