@@ -73,7 +73,12 @@ try {
   await editor.fill(scenario);
   const started = Date.now();
   await page.getByRole("button", { name: "Apply", exact: true }).click();
-  await page.locator(".dense-node[data-node]").first().waitFor({ timeout: 600_000 });
+  // Cards up to 200 nodes, dense squares above: wait until every node is drawn.
+  await page.waitForFunction(
+    (n) => document.querySelectorAll(".node-card[data-node], .dense-node[data-node]").length >= n,
+    nodes,
+    { timeout: 600_000 },
+  );
   const loadMs = Date.now() - started;
   const counter = await page.locator(".frame-counter").textContent();
   const frames = Number(counter.match(/of (\d+)/)?.[1] ?? 0);

@@ -97,10 +97,10 @@ async fn node_card_shows_state_badges_and_its_pods() {
     assert_eq!(text(&root, ".node-flags .badge"), "SchedulingDisabled");
     assert_eq!(text(&root, ".badge-label"), "disktype=ssd");
     assert_eq!(text(&root, ".badge-taint"), "⊘ node.kubernetes.io/unschedulable:NoSchedule");
-    assert_eq!(text(&root, ".node-usage .usage-row:nth-child(1) dd span"), "250m (6%)");
-    assert_eq!(text(&root, ".node-usage .usage-row:nth-child(2) dd span"), "1 / 110");
-    let meter = root.query_selector(".node-usage meter").ok().flatten().and_then(|m| m.get_attribute("value"));
-    assert_eq!(meter.as_deref(), Some("6"));
+    assert_eq!(text(&root, ".node-usage .usage-row:nth-child(1) .usage-text"), "250m (6%)");
+    assert_eq!(text(&root, ".node-usage .usage-row:nth-child(2) .usage-text"), "1 / 110");
+    let bar = root.query_selector(".node-usage .usage-bar > span").ok().flatten().and_then(|m| m.get_attribute("style"));
+    assert_eq!(bar.as_deref(), Some("width: 6%"));
     assert_eq!(text(&root, ".pod-chip .pod-phase"), "Pending");
     let card = root.query_selector(".node-card").ok().flatten().expect("a card");
     assert!(has_class(&card, "is-cordoned"));

@@ -96,7 +96,9 @@ struct NodeUsageProps {
 }
 
 /// What the node's pods request of it, as `kubectl describe node` prints it under
-/// "Allocated resources", each with a meter.
+/// "Allocated resources", each with a bar: a styled span rather than a native `<meter>`
+/// (there are three per card, hundreds on screen), hidden from screen readers since the
+/// text beside it says the same.
 #[function_component(NodeUsageList)]
 fn node_usage_list(props: &NodeUsageProps) -> Html {
     let strings = props.lang.strings();
@@ -106,8 +108,10 @@ fn node_usage_list(props: &NodeUsageProps) -> Html {
             <div class="usage-row">
                 <dt>{ name.to_owned() }</dt>
                 <dd>
-                    <meter min="0" max="100" value={percent.to_string()} high="90"></meter>
-                    <span>{ text }</span>
+                    <span class="usage-bar" aria-hidden="true">
+                        <span style={format!("width: {:.0}%", percent.clamp(0.0, 100.0))}></span>
+                    </span>
+                    <span class="usage-text">{ text }</span>
                 </dd>
             </div>
         }
