@@ -19,3 +19,31 @@ pub fn conformance_scenarios() -> Vec<(String, String)> {
         })
         .collect()
 }
+
+/// Three nodes, a `settle`, and one DaemonSet `agent` running busybox:1.36; tests
+/// change it with `str::replace`.
+pub const AGENT_SCENARIO: &str = "\
+apiVersion: dsplay/v1
+kind: Scenario
+metadata: {name: agent}
+spec:
+  nodePools:
+  - {name: node, count: 3}
+  steps:
+  - settle
+---
+apiVersion: apps/v1
+kind: DaemonSet
+metadata: {name: agent}
+spec:
+  selector: {matchLabels: {app: agent}}
+  template:
+    metadata: {labels: {app: agent}}
+    spec:
+      containers: [{name: agent, image: busybox:1.36}]
+";
+
+/// The 1-based line of the first line of `text` containing `needle`.
+pub fn line_of(text: &str, needle: &str) -> Option<usize> {
+    text.lines().position(|line| line.contains(needle)).map(|index| index + 1)
+}

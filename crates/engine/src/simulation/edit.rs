@@ -78,27 +78,7 @@ fn same_setup(a: &Scenario, b: &Scenario) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const EXAMPLE: &str = "\
-apiVersion: dsplay/v1
-kind: Scenario
-metadata: {name: edit}
-spec:
-  nodePools:
-  - {name: node, count: 3}
-  steps:
-  - settle
----
-apiVersion: apps/v1
-kind: DaemonSet
-metadata: {name: agent}
-spec:
-  selector: {matchLabels: {app: agent}}
-  template:
-    metadata: {labels: {app: agent}}
-    spec:
-      containers: [{name: agent, image: busybox:1.36}]
-";
+    use crate::test_fixtures::{line_of, AGENT_SCENARIO as EXAMPLE};
 
     fn played(text: &str) -> Simulation {
         let mut simulation = Simulation::load(text).unwrap_or_else(|e| panic!("{e}"));
@@ -153,7 +133,7 @@ spec:
         let refused = refused.unwrap_or_else(|| panic!("a selector change must be refused"));
         assert!(refused.message.contains("spec.selector: Invalid value"), "{}", refused.message);
         assert!(refused.message.contains("field is immutable"), "{}", refused.message);
-        assert_eq!(refused.line, Some(14), "the selector's line");
+        assert_eq!(refused.line, line_of(&edited, "selector:"));
         assert_eq!(outcomes[0].error.as_deref(), Some(refused.message.trim_start_matches("document 2 (agent): ")));
         assert_eq!(images(&simulation), ["busybox:1.36"; 3], "nothing changed");
     }
@@ -170,8 +150,9 @@ spec:
     fn an_edit_that_does_not_load_changes_nothing() {
         let mut simulation = played(EXAMPLE);
         let frames_before = simulation.frames().len();
-        let error = simulation.apply_edit(&EXAMPLE.replace("busybox:1.36", "")).err();
-        assert!(error.is_some_and(|e| e.line == Some(18)), "the image's line");
+        let edited = EXAMPLE.replace("busybox:1.36", "");
+        let error = simulation.apply_edit(&edited).err();
+        assert!(error.is_some_and(|e| e.line == line_of(&edited, "image:")), "the image's line");
         assert_eq!(simulation.frames().len(), frames_before);
     }
 }

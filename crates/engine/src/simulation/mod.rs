@@ -291,34 +291,21 @@ fn command_text(scenario: &Scenario, index: usize) -> String {
 #[cfg(test)]
 mod load_error_tests {
     use super::*;
+    use crate::test_fixtures::{line_of, AGENT_SCENARIO};
 
-    const INVALID_BUDGET: &str = "\
-apiVersion: dsplay/v1
-kind: Scenario
-metadata: {name: budget}
-spec:
-  nodePools:
-  - {name: node, count: 2}
----
-apiVersion: apps/v1
-kind: DaemonSet
-metadata: {name: agent}
-spec:
-  selector: {matchLabels: {app: agent}}
-  updateStrategy:
-    rollingUpdate:
-      maxUnavailable: 1
-      maxSurge: 1
-  template:
-    metadata: {labels: {app: agent}}
-    spec:
-      containers: [{name: agent, image: busybox}]
-";
+    /// Both budgets non-zero: the API server refuses the DaemonSet.
+    fn invalid_budget() -> String {
+        AGENT_SCENARIO.replace(
+            "  template:\n",
+            "  updateStrategy:\n    rollingUpdate:\n      maxUnavailable: 1\n      maxSurge: 1\n  template:\n",
+        )
+    }
 
     #[test]
     fn an_invalid_manifest_points_at_the_field_the_api_server_names() {
-        let error = Simulation::load(INVALID_BUDGET).err().unwrap_or_else(|| panic!("both budgets set must not load"));
-        assert_eq!(error.line(), Some(16), "the maxSurge line, not the document's first");
+        let text = invalid_budget();
+        let error = Simulation::load(&text).err().unwrap_or_else(|| panic!("both budgets set must not load"));
+        assert_eq!(error.line(), line_of(&text, "maxSurge"), "the maxSurge line, not the document's first");
         assert!(
             error.message.ends_with("spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: intstr.IntOrString{Type:0, IntVal:1, StrVal:\"\"}: may not be set when maxUnavailable is non-zero"),
             "{}",
@@ -328,25 +315,25 @@ spec:
 
     #[test]
     fn every_field_error_of_the_answer_stands_at_its_own_line() {
-        let text = INVALID_BUDGET.replace("      maxSurge: 1\n", "").replace(
-            "      containers: [{name: agent, image: busybox}]\n",
+        let text = invalid_budget().replace("      maxSurge: 1\n", "").replace(
+            "      containers: [{name: agent, image: busybox:1.36}]\n",
             "      restartPolicy: Never\n      containers: [{name: agent}]\n",
         );
         let error = Simulation::load(&text).err().unwrap_or_else(|| panic!("two errors must not load"));
         let details: Vec<(Option<usize>, &str)> = error.details.iter().map(|d| (d.line, d.text.as_str())).collect();
         assert_eq!(details.len(), 2, "{details:?}");
-        assert_eq!(details[0].0, Some(20), "containers[0] (its image is missing): {details:?}");
+        assert_eq!(details[0].0, line_of(&text, "containers:"), "containers[0] (its image is missing): {details:?}");
         assert!(details[0].1.starts_with("spec.template.spec.containers[0].image: Required value"), "{details:?}");
-        assert_eq!(details[1].0, Some(19), "restartPolicy: {details:?}");
+        assert_eq!(details[1].0, line_of(&text, "restartPolicy"), "restartPolicy: {details:?}");
         assert!(details[1].1.starts_with("spec.template.spec.restartPolicy: Unsupported value: \"Never\""), "{details:?}");
-        assert_eq!(error.line(), Some(20), "the first error's line");
+        assert_eq!(error.line(), details[0].0, "the first error's line");
     }
 
     #[test]
     fn a_field_missing_from_the_text_points_at_its_nearest_parent() {
-        let text = INVALID_BUDGET.replace("      containers: [{name: agent, image: busybox}]\n", "      containers: [{name: agent}]\n");
+        let text = AGENT_SCENARIO.replace("{name: agent, image: busybox:1.36}", "{name: agent}");
         let error = Simulation::load(&text).err().unwrap_or_else(|| panic!("a container without an image must not load"));
         assert!(error.message.contains("spec.template.spec.containers[0].image: Required value"), "{}", error.message);
-        assert_eq!(error.line(), Some(20), "the container's line");
+        assert_eq!(error.line(), line_of(&text, "containers:"), "the container's line");
     }
 }
