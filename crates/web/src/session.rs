@@ -17,6 +17,17 @@ pub struct ApplyError {
     pub details: Vec<ErrorDetail>,
 }
 
+impl ApplyError {
+    /// The lines to mark: each field error's, else the error's one line.
+    pub fn lines(&self) -> Vec<usize> {
+        if self.details.is_empty() {
+            self.line.into_iter().collect()
+        } else {
+            self.details.iter().filter_map(|detail| detail.line).collect()
+        }
+    }
+}
+
 impl From<LoadError> for ApplyError {
     fn from(error: LoadError) -> Self {
         ApplyError { line: error.line(), message: error.message, details: error.details }

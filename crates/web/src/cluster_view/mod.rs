@@ -17,11 +17,11 @@ use dsplay_model::k8s_openapi::api::core::v1::Pod;
 
 pub use daemonset::DaemonSetRow;
 pub use node::{pool_of, NodeReadiness, NodeUsage, NodeView};
+pub use pod::{PodPhase, PodView};
 
 /// Above this many nodes the cluster is shown as a dense grid of squares, without
 /// cards (or their capacity use).
 pub const DENSE_THRESHOLD: usize = 200;
-pub use pod::{PodPhase, PodView};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct PoolView {

@@ -1,6 +1,6 @@
 //! What a node card shows of one node.
 
-use dsplay_engine::kubectl::printers::{allocated_resources, AllocatedResource};
+use dsplay_engine::kubectl::printers::{allocatable_of, allocated_resources, AllocatedResource};
 use dsplay_engine::scenario::{LABEL_ARCH, LABEL_CONTROL_PLANE, LABEL_HOSTNAME, LABEL_OS};
 use dsplay_model::k8s_openapi::api::core::v1::{Node, Pod};
 
@@ -24,12 +24,7 @@ impl NodeUsage {
     pub fn of(node: &Node, pods: &[&Pod]) -> NodeUsage {
         let mut resources = allocated_resources(pods, node);
         resources.retain(|row| row.resource == "cpu" || row.resource == "memory");
-        let allocatable = node.status.as_ref().and_then(|status| status.allocatable.as_ref());
-        NodeUsage {
-            resources,
-            pods: pods.len(),
-            pods_allocatable: allocatable.and_then(|list| list.get("pods")).map(|q| q.0.clone()),
-        }
+        NodeUsage { resources, pods: pods.len(), pods_allocatable: allocatable_of(node).remove("pods").map(|q| q.0) }
     }
 }
 

@@ -131,8 +131,9 @@ fn percent(used: i128, available: i128) -> i64 {
     (used as f64 / available as f64 * 100.0) as i64
 }
 
-/// The node's allocatable, or its capacity when it reports no allocatable.
-fn allocatable_of(node: &Node) -> BTreeMap<String, Quantity> {
+/// The node's allocatable, or its capacity when it reports no allocatable, as
+/// `describe node` reads it.
+pub fn allocatable_of(node: &Node) -> BTreeMap<String, Quantity> {
     let status = node.status.clone().unwrap_or_default();
     match status.allocatable.filter(|a| !a.is_empty()) {
         Some(a) => a,

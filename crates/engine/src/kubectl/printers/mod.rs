@@ -38,7 +38,7 @@ mod tests_get;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
 
 pub use describe_daemonset::describe_daemonset;
-pub use describe_node::{allocated_resources, describe_node, AllocatedResource};
+pub use describe_node::{allocatable_of, allocated_resources, describe_node, AllocatedResource};
 pub use describe_pod::describe_pod;
 pub use get_daemonsets::get_daemonsets;
 pub use get_events::get_events;

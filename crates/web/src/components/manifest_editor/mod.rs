@@ -9,6 +9,7 @@ pub use highlight::{highlight_line, Token};
 use web_sys::{Element, HtmlTextAreaElement};
 use yew::prelude::*;
 
+use crate::session::ApplyError;
 use crate::state::{Action, Playground};
 
 #[derive(Properties, PartialEq)]
@@ -94,12 +95,7 @@ pub fn manifest_editor() -> Html {
         Callback::from(move |_: MouseEvent| playground.dispatch(Action::ResetExample))
     };
 
-    // Every field error of the API server's answer is marked; else the error's one line.
-    let error_lines: Vec<usize> = match playground.error.as_ref() {
-        Some(error) if !error.details.is_empty() => error.details.iter().filter_map(|detail| detail.line).collect(),
-        Some(error) => error.line.into_iter().collect(),
-        None => Vec::new(),
-    };
+    let error_lines = playground.error.as_ref().map(ApplyError::lines).unwrap_or_default();
     let text = AttrValue::from(playground.text.clone());
     let (state_class, state_text) = if playground.error.is_some() {
         ("apply-state error", "")
