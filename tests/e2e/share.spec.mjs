@@ -125,6 +125,41 @@ test("reload and a later visit find the work restored: text, frame, layout", asy
   expect(saved.frame).toBe(2);
 });
 
+test("a link and a reload replay the console and Apply: the cordon and the rollout come along", async ({ page, browser }) => {
+  await page.goto("/");
+  await expect(page.locator(".node-card").first()).toBeVisible();
+  const command = page.getByRole("textbox", { name: "Command" });
+  await command.fill("kubectl cordon node-02");
+  await command.press("Enter");
+  await expect(page.locator(".console-log .console-output").first()).toHaveText("node/node-02 cordoned");
+  const text = (await editor(page).inputValue()).replace("image: nginx:1.24", "image: nginx:1.26");
+  await editor(page).fill(text);
+  await page.getByRole("button", { name: "Apply", exact: true }).click();
+  await page.getByRole("button", { name: "Go to the last frame" }).click();
+  const counter = page.locator(".frame-counter");
+  const frames = await counter.textContent();
+  await page.getByRole("button", { name: "Copy link" }).click();
+  const link = await page.locator(".share-text").inputValue();
+  expect(link).toMatch(/#v1=[A-Za-z0-9_-]+&log=[A-Za-z0-9_-]+&f=\d+&lang=en$/);
+
+  // Someone else opens it: the same timeline, the same last frame, the same console.
+  const other = await browser.newPage();
+  await other.goto(link);
+  await expect(other.locator(".frame-counter")).toHaveText(frames);
+  await expect(other.locator('.node-card[data-node="node-02"]')).toHaveClass(/is-cordoned/);
+  await expect(other.locator(".console-log")).toContainText("node/node-02 cordoned");
+  await expect(other.locator(".console-log")).toContainText("kubectl apply -f");
+  await expect(other.locator("#manifest")).toHaveValue(/image: nginx:1\.26/);
+  await expect(other.locator(".apply-state")).toHaveText("Applied");
+  await other.close();
+
+  // A reload replays the saved session too.
+  await page.waitForTimeout(1_500); // autosave waits for a pause
+  await page.reload();
+  await expect(counter).toHaveText(frames);
+  await expect(page.locator('.node-card[data-node="node-02"]')).toHaveClass(/is-cordoned/);
+});
+
 test("after the first visit the app opens offline", async ({ page, context }) => {
   await page.goto("/");
   await expect(page.locator(".node-card").first()).toBeVisible();

@@ -30,6 +30,11 @@ pub fn decode_main(args: &[String]) -> i32 {
     match decode(link) {
         Ok(text) => {
             print!("{text}");
+            // The playground's `log=` part: what its console and Apply did after the steps.
+            let fragment = link.split_once('#').map_or(link.as_str(), |(_, fragment)| fragment);
+            if fragment.split('&').any(|part| part.starts_with("log=")) {
+                eprintln!("note: the link also carries console commands and applied edits that the playground replays after the steps; they are not part of the scenario");
+            }
             0
         }
         Err(error) => {

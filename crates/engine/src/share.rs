@@ -49,9 +49,15 @@ impl std::error::Error for ShareError {}
 
 /// The fragment for `text`, without `#`: `v1=...`.
 pub fn encode(text: &str) -> String {
+    format!("{PREFIX}{}", encode_text(text))
+}
+
+/// `text` deflated and base64url-encoded: the value of a link part. The scenario is
+/// one; the playground's other parts (its console log, say) use the same codec.
+pub fn encode_text(text: &str) -> String {
     // Level 9: links are made rarely and read often, so the smallest output wins.
     let deflated = miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9);
-    format!("{PREFIX}{}", URL_SAFE_NO_PAD.encode(deflated))
+    URL_SAFE_NO_PAD.encode(deflated)
 }
 
 /// The scenario text of a link: a full URL, `#v1=...` or `v1=...`. Other `&`-separated
@@ -78,6 +84,11 @@ pub fn decode(fragment_or_url: &str) -> Result<String, ShareError> {
     let Some(data) = payload else {
         return Err(other_version.map_or(ShareError::MissingPayload, ShareError::UnsupportedVersion));
     };
+    decode_text(data)
+}
+
+/// The text of one link part's value, as [`encode_text`] wrote it.
+pub fn decode_text(data: &str) -> Result<String, ShareError> {
     // Padding is not written, but a link pasted through a tool that adds it still reads.
     let deflated = URL_SAFE_NO_PAD.decode(data.trim_end_matches('=')).map_err(|_| ShareError::NotBase64)?;
     let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&deflated, MAX_TEXT_BYTES).map_err(|e| {

@@ -13,6 +13,7 @@ pub mod embed;
 pub mod i18n;
 pub mod markdown;
 pub mod session;
+pub mod session_record;
 pub mod share_link;
 pub mod sim_time;
 pub mod state;

@@ -7,6 +7,8 @@ use std::fmt;
 
 use dsplay_engine::simulation::{Edit, ErrorDetail, Frame, LoadError, Simulation, StepOutcome};
 
+use crate::session_record::{Entry, SessionRecord};
+
 /// Why the edited text was not applied, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ApplyError {
@@ -62,16 +64,46 @@ pub struct Session {
     simulation: RefCell<Simulation>,
     steps: Vec<StepOutcome>,
     console: RefCell<Vec<StepOutcome>>,
+    /// The text loaded and what was done since: what links and saved work replay.
+    record: RefCell<SessionRecord>,
 }
 
 impl Session {
     pub fn load(text: &str) -> Result<Session, ApplyError> {
-        Ok(Session::play(Simulation::load(text)?))
+        Ok(Session::play(Simulation::load(text)?, text))
     }
 
-    fn play(mut simulation: Simulation) -> Session {
+    fn play(mut simulation: Simulation, text: &str) -> Session {
         let steps = simulation.run_steps();
-        Session { simulation: RefCell::new(simulation), steps, console: RefCell::default() }
+        Session {
+            simulation: RefCell::new(simulation),
+            steps,
+            console: RefCell::default(),
+            record: RefCell::new(SessionRecord::new(text)),
+        }
+    }
+
+    /// The session `record` describes: its scenario loaded and played, then each entry
+    /// done again. An entry that now reloads the scenario (a record written by hand) is
+    /// followed, as Apply would have.
+    pub fn replay(record: &SessionRecord) -> Result<Session, ApplyError> {
+        let mut session = Session::load(&record.scenario)?;
+        for entry in &record.entries {
+            match entry {
+                Entry::Run(line) => drop(session.execute(line)),
+                Entry::Apply(text) => {
+                    if let Applied::Reloaded(reloaded) = session.apply_edit(text)? {
+                        session = *reloaded;
+                    }
+                }
+            }
+        }
+        Ok(session)
+    }
+
+    /// What links and saved work carry to replay this session.
+    pub fn record(&self) -> Ref<'_, SessionRecord> {
+        self.record.borrow()
     }
 
     /// Apply of an edited `text` on this session, as `kubectl apply -f` would act on the
@@ -79,9 +111,15 @@ impl Session {
     pub fn apply_edit(&self, text: &str) -> Result<Applied, ApplyError> {
         let edit = self.simulation.borrow_mut().apply_edit(text)?;
         Ok(match edit {
-            Edit::Reload(simulation) => Applied::Reloaded(Box::new(Session::play(*simulation))),
+            Edit::Reload(simulation) => Applied::Reloaded(Box::new(Session::play(*simulation, text))),
             Edit::Applied { outcomes, refused } => {
                 let first_frame = outcomes.first().map(|outcome| outcome.first_frame);
+                let mut record = self.record.borrow_mut();
+                // A comment-only edit applies nothing, but it is the text now applied.
+                if record.applied_text() != text {
+                    record.entries.push(Entry::Apply(text.to_owned()));
+                }
+                drop(record);
                 self.console.borrow_mut().extend(outcomes);
                 Applied::InPlace { first_frame, refused: refused.map(ApplyError::from) }
             }
@@ -115,6 +153,7 @@ impl Session {
     pub fn execute(&self, line: &str) -> StepOutcome {
         let outcome = self.simulation.borrow_mut().execute(line);
         self.console.borrow_mut().push(outcome.clone());
+        self.record.borrow_mut().entries.push(Entry::Run(line.to_owned()));
         outcome
     }
 }

@@ -1,9 +1,13 @@
 //! The URL fragment of a share link and back:
-//! `#v1=<share::encode(text)>&f=<frame>&n=<node>&lang=zh`.
+//! `#v1=<share::encode(text)>&log=<entries>&edit=<text>&f=<frame>&n=<node>&lang=zh`.
 //!
-//! The scenario part is the engine's versioned codec (`v1=`); the view parts after it
-//! are optional and unknown keys are ignored, so old links keep opening as the format
-//! grows and a newer link opens in an older playground with what it understands.
+//! The scenario part is the engine's versioned codec (`v1=`). When console commands or
+//! in-place applies followed the scenario's steps, `log=` carries them (a
+//! [`SessionRecord`]'s entries, same codec) so the link replays that session, and
+//! `edit=` the editor's text when it is not the last one applied. The view parts after
+//! them are optional and unknown keys are ignored, so old links keep opening as the
+//! format grows and a newer link opens in an older playground with what it understands
+//! (a `log=` it does not know: the scenario as written).
 
 use std::fmt;
 
@@ -18,10 +22,11 @@ use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
 use crate::embed::EmbedOptions;
+use crate::session_record::{Entry, SessionRecord};
 use crate::hooks::initial_lang;
 use crate::i18n::Lang;
 use crate::state::{Action, Playground, Speed, State, EXAMPLE_SCENARIO};
-use crate::storage;
+use crate::storage::{self, SavedWork};
 
 /// Links carry at most this many nodes: a link is opened by whoever clicks it, so it
 /// must not be able to make that browser simulate a cluster as large as the engine allows.
@@ -30,7 +35,10 @@ pub const MAX_LINK_NODES: u64 = 5_000;
 /// What a link shows: the scenario and where the viewer was looking.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SharedView {
+    /// The editor's text.
     pub text: String,
+    /// The session to replay, when anything was done after the scenario's steps.
+    pub record: Option<SessionRecord>,
     /// Index into the timeline's frames.
     pub frame: Option<usize>,
     /// The selected node.
@@ -45,6 +53,8 @@ pub enum LinkError {
     Share(ShareError),
     /// The scenario declares more nodes than a link may carry.
     TooManyNodes { nodes: u64 },
+    /// The console log (`log=`) does not read: damaged, or not written by a playground.
+    Log(String),
 }
 
 impl fmt::Display for LinkError {
@@ -54,13 +64,23 @@ impl fmt::Display for LinkError {
             LinkError::TooManyNodes { nodes } => {
                 write!(f, "the scenario in the link has {nodes} nodes; links carry at most {MAX_LINK_NODES}")
             }
+            LinkError::Log(error) => write!(f, "the link's console log does not read: {error}"),
         }
     }
 }
 
 /// The fragment (without `#`) for a view. `v1=` comes first, as older readers expect.
 pub fn to_fragment(view: &SharedView) -> String {
-    let mut fragment = share::encode(&view.text);
+    let mut fragment = match &view.record {
+        Some(record) => {
+            let mut parts = format!("{}&log={}", share::encode(&record.scenario), share::encode_text(&record.entries_json()));
+            if view.text != record.applied_text() {
+                parts.push_str(&format!("&edit={}", share::encode_text(&view.text)));
+            }
+            parts
+        }
+        None => share::encode(&view.text),
+    };
     if let Some(frame) = view.frame {
         fragment.push_str(&format!("&f={frame}"));
     }
@@ -86,12 +106,26 @@ pub fn from_fragment(fragment: &str) -> Option<Result<SharedView, LinkError>> {
 }
 
 fn read_view(fragment: &str) -> Result<SharedView, LinkError> {
-    let text = share::decode(fragment).map_err(LinkError::Share)?;
-    let nodes = declared_nodes(&text);
+    let scenario = share::decode(fragment).map_err(LinkError::Share)?;
+    let part = |key: &str| fragment.split('&').find_map(|part| part.strip_prefix(key)?.strip_prefix('='));
+    let record = match part("log") {
+        Some(log) => {
+            let json = share::decode_text(log).map_err(LinkError::Share)?;
+            let entries = SessionRecord::entries_from_json(&json).map_err(LinkError::Log)?;
+            Some(SessionRecord { scenario: scenario.clone(), entries }).filter(|record| !record.entries.is_empty())
+        }
+        None => None,
+    };
+    let text = match (part("edit"), &record) {
+        (Some(edit), Some(_)) => share::decode_text(edit).map_err(LinkError::Share)?,
+        (_, Some(record)) => record.applied_text().to_owned(),
+        (_, None) => scenario,
+    };
+    let nodes = record.as_ref().map_or_else(|| declared_nodes(&text), replayed_nodes);
     if nodes > MAX_LINK_NODES {
         return Err(LinkError::TooManyNodes { nodes });
     }
-    let mut view = SharedView { text, ..SharedView::default() };
+    let mut view = SharedView { text, record, ..SharedView::default() };
     // A view part that does not read is dropped: the scenario is what matters.
     for part in fragment.split('&') {
         match part.split_once('=') {
@@ -124,6 +158,17 @@ pub fn declared_nodes(text: &str) -> u64 {
         Err(error) if error.to_string().contains(&format!("more than {MAX_NODES} nodes")) => MAX_NODES + 1,
         Err(_) => 0,
     }
+}
+
+/// The most nodes a replayed session can have: the most any text applied in it
+/// declares, plus one for each `node add` typed in the console.
+fn replayed_nodes(record: &SessionRecord) -> u64 {
+    let applied = record.entries.iter().filter_map(|entry| match entry {
+        Entry::Apply(text) => Some(declared_nodes(text)),
+        Entry::Run(_) => None,
+    });
+    let added = record.entries.iter().filter(|entry| matches!(entry, Entry::Run(line) if line.trim_start().starts_with("node add"))).count();
+    applied.fold(declared_nodes(&record.scenario), u64::max) + added as u64
 }
 
 /// A DNS-1123 subdomain's characters: what a node name can be, and nothing that needs
@@ -175,28 +220,37 @@ pub fn open_page() -> Opening {
         Some(Ok(view)) => {
             // The playback speed is the viewer's own, not the link's.
             let speed = saved.as_ref().and_then(|saved| saved.layout.speed.clone());
-            if let Some(saved) = saved.filter(|saved| saved.text != view.text && saved.text != EXAMPLE_SCENARIO) {
+            let same_work = |saved: &SavedWork| saved.text == view.text && saved.session == view.record;
+            if let Some(saved) = saved.filter(|saved| !same_work(saved) && saved.text != EXAMPLE_SCENARIO) {
                 storage::save(storage::PREVIOUS_KEY, &saved);
             }
             let lang = embed.lang.or(view.lang).unwrap_or(lang);
-            start(lang, &view.text, embed.step.or(view.frame), view.node, speed)
+            start(lang, &view.text, view.record.as_ref(), embed.step.or(view.frame), view.node, speed)
         }
         link => {
             refused = link.and_then(Result::err);
             match saved {
                 Some(saved) => {
                     let speed = saved.layout.speed.clone();
-                    start(lang, &saved.text, embed.step.or(Some(saved.frame)), saved.layout.node, speed)
+                    let frame = embed.step.or(Some(saved.frame));
+                    start(lang, &saved.text, saved.session.as_ref(), frame, saved.layout.node, speed)
                 }
-                None => start(lang, EXAMPLE_SCENARIO, embed.step, None, None),
+                None => start(lang, EXAMPLE_SCENARIO, None, embed.step, None, None),
             }
         }
     };
     Opening { state, embed, refused }
 }
 
-fn start(lang: Lang, text: &str, frame: Option<usize>, node: Option<String>, speed: Option<String>) -> State {
-    let mut state = Rc::new(State::new(lang, text));
+fn start(
+    lang: Lang,
+    text: &str,
+    record: Option<&SessionRecord>,
+    frame: Option<usize>,
+    node: Option<String>,
+    speed: Option<String>,
+) -> State {
+    let mut state = Rc::new(State::resume(lang, text, record));
     if let Some(frame) = frame {
         state = state.reduce(Action::Seek(frame));
     }
@@ -211,6 +265,7 @@ fn start(lang: Lang, text: &str, frame: Option<usize>, node: Option<String>, spe
 pub fn view_of(state: &State) -> SharedView {
     SharedView {
         text: state.text.clone(),
+        record: state.record(),
         frame: Some(state.cursor),
         node: state.selected_node.clone(),
         lang: Some(state.lang),
@@ -243,7 +298,7 @@ const ADDRESS_DEBOUNCE_MS: u32 = 1_000;
 #[hook]
 pub fn use_address_bar(playground: &Playground, enabled: bool) {
     let state = (**playground).clone();
-    let key = (state.text.clone(), state.cursor, state.selected_node.clone(), state.lang);
+    let key = (state.text.clone(), state.console_revision, state.cursor, state.selected_node.clone(), state.lang);
     use_effect_with(key, move |_| {
         let timeout = enabled.then(|| Timeout::new(ADDRESS_DEBOUNCE_MS, move || replace_address(&view_of(&state))));
         move || drop(timeout)
@@ -283,6 +338,7 @@ mod tests {
     fn a_view_round_trips() {
         let view = SharedView {
             text: EXAMPLE_SCENARIO.to_owned(),
+            record: None,
             frame: Some(7),
             node: Some("node-02".into()),
             lang: Some(Lang::ZhHans),
@@ -292,6 +348,50 @@ mod tests {
         assert!(fragment.ends_with("&f=7&n=node-02&lang=zh"), "{fragment}");
         assert_eq!(open(&fragment), Ok(view.clone()));
         assert_eq!(open(&format!("#{fragment}")), Ok(view));
+    }
+
+    fn record(entries: Vec<Entry>) -> SessionRecord {
+        SessionRecord { scenario: EXAMPLE_SCENARIO.to_owned(), entries }
+    }
+
+    #[test]
+    fn a_session_record_rides_along_with_the_scenario() {
+        let applied = EXAMPLE_SCENARIO.replace("nginx:1.24", "nginx:1.26");
+        let record = record(vec![Entry::Run("kubectl cordon node-02".into()), Entry::Apply(applied.clone())]);
+        let view = SharedView { text: applied.clone(), record: Some(record.clone()), frame: Some(40), ..SharedView::default() };
+        let fragment = to_fragment(&view);
+        assert!(fragment.contains("&log="), "{fragment}");
+        assert!(!fragment.contains("&edit="), "the editor holds the last text applied: no need to carry it");
+        assert_eq!(open(&fragment), Ok(view));
+        // An older reader (or `dsplay decode`) sees the scenario the session started from.
+        assert_eq!(share::decode(&fragment).as_deref(), Ok(EXAMPLE_SCENARIO));
+
+        let unapplied = SharedView { text: format!("{applied}# draft\n"), record: Some(record), ..SharedView::default() };
+        let fragment = to_fragment(&unapplied);
+        assert!(fragment.contains("&edit="), "{fragment}");
+        assert_eq!(open(&fragment), Ok(unapplied));
+    }
+
+    #[test]
+    fn a_damaged_log_refuses_the_link() {
+        let scenario = share::encode(EXAMPLE_SCENARIO);
+        assert_eq!(open(&format!("{scenario}&log=AAAA")), Err(LinkError::Share(ShareError::NotDeflate)));
+        let not_entries = share::encode_text(r#"{"run": 1}"#);
+        assert!(matches!(open(&format!("{scenario}&log={not_entries}")), Err(LinkError::Log(_))));
+        // An empty log is no log.
+        let empty = share::encode_text("[]");
+        assert_eq!(open(&format!("{scenario}&log={empty}")).map(|view| view.record), Ok(None));
+    }
+
+    #[test]
+    fn nodes_added_by_the_console_count_against_the_link_limit() {
+        let adds = vec![Entry::Run("node add extra".into()); 10];
+        let near = SessionRecord { scenario: pools(4_995), entries: adds.clone() };
+        assert_eq!(replayed_nodes(&near), 5_005);
+        let fragment = to_fragment(&SharedView { text: near.scenario.clone(), record: Some(near), ..SharedView::default() });
+        assert_eq!(open(&fragment), Err(LinkError::TooManyNodes { nodes: 5_005 }));
+        let grown = SessionRecord { scenario: pools(3), entries: vec![Entry::Apply(pools(6_000))] };
+        assert_eq!(replayed_nodes(&grown), 6_000);
     }
 
     #[test]

@@ -8,6 +8,7 @@ use yew::prelude::*;
 
 use crate::i18n::Lang;
 use crate::session::{Applied, ApplyError, Session};
+use crate::session_record::SessionRecord;
 
 /// The scenario shown on first load.
 pub const EXAMPLE_SCENARIO: &str = include_str!("../scenarios/getting-started.yaml");
@@ -120,11 +121,19 @@ pub enum Action {
     /// Replace the editor's text from outside (a link, restored work, an embedding
     /// page) and load it.
     LoadText(String),
+    /// Replace the editor's text and replay the session a link or saved work recorded.
+    Resume { text: String, record: Option<SessionRecord> },
     SelectNode(Option<String>),
 }
 
 impl State {
     pub fn new(lang: Lang, text: &str) -> State {
+        State::resume(lang, text, None)
+    }
+
+    /// `text` in the editor and, when a `record` comes along (a link, saved work), the
+    /// session it replays; else, or when it no longer replays, the session of `text`.
+    pub fn resume(lang: Lang, text: &str, record: Option<&SessionRecord>) -> State {
         let mut state = State {
             lang,
             text: text.to_string(),
@@ -138,8 +147,16 @@ impl State {
             console_revision: 0,
             selected_node: None,
         };
-        state.apply();
+        state.restore(record);
         state
+    }
+
+    /// What a link or saved work must carry to replay this session: its record, when
+    /// anything was done after the scenario's steps.
+    pub fn record(&self) -> Option<SessionRecord> {
+        let session = self.session.as_ref()?;
+        let record = session.record();
+        (!record.entries.is_empty()).then(|| record.clone())
     }
 
     pub fn frame_count(&self) -> usize {
@@ -160,6 +177,17 @@ impl State {
             Err(error) => self.error = Some(error),
         }
         self.playing = false;
+    }
+
+    fn restore(&mut self, record: Option<&SessionRecord>) {
+        match record.map(Session::replay) {
+            Some(Ok(session)) => {
+                let applied = session.record().applied_text().to_owned();
+                self.show(session);
+                self.applied_text = applied;
+            }
+            _ => self.apply(),
+        }
     }
 
     /// A new session of the editor's text: shown where its steps led; Play replays
@@ -218,6 +246,11 @@ impl Reducible for State {
                 next.text = text;
                 next.editor_generation = next.editor_generation.wrapping_add(1);
                 next.apply();
+            }
+            Action::Resume { text, record } => {
+                next.text = text;
+                next.editor_generation = next.editor_generation.wrapping_add(1);
+                next.restore(record.as_ref());
             }
             Action::SelectNode(node) => next.selected_node = node,
             Action::Seek(frame) => {
@@ -417,6 +450,49 @@ mod tests {
         // A blank line does nothing.
         let again = state.clone().reduce(Action::Execute("  ".into()));
         assert!(Rc::ptr_eq(&state, &again));
+    }
+
+    /// What a viewer sees of a state: each frame's cause and state, and the console.
+    fn timeline(state: &State) -> (Vec<String>, Vec<String>) {
+        let session = state.session.as_ref().expect("loaded");
+        let frames = (0..session.frame_count())
+            .map(|i| session.frame(i).map(|f| format!("{} {} {:?}", f.time_ms, f.cause, f.state.pods)).unwrap_or_default())
+            .collect();
+        let console = session.console().iter().map(|o| format!("{} -> {} {:?}", o.command, o.output, o.error)).collect();
+        (frames, console)
+    }
+
+    #[test]
+    fn the_record_replays_console_commands_and_applies_to_the_same_timeline() {
+        let edited = EXAMPLE_SCENARIO.replace("image: nginx:1.24", "image: nginx:1.26");
+        let state = example()
+            .reduce(Action::Execute("kubectl cordon node-02".into()))
+            .reduce(Action::Execute("kubectl frobnicate".into()))
+            .reduce(Action::Edit(edited.clone()))
+            .reduce(Action::Apply)
+            .reduce(Action::Execute("node down node-03".into()))
+            .reduce(Action::Execute("advance 2m".into()))
+            .reduce(Action::Edit(format!("{edited}# not applied yet\n")));
+        let record = state.record().expect("commands were run");
+        assert_eq!(record.scenario, EXAMPLE_SCENARIO);
+        assert_eq!(record.entries.len(), 5);
+        assert_eq!(record.applied_text(), edited);
+
+        let resumed = State::resume(Lang::En, &state.text, Some(&record));
+        assert_eq!(timeline(&resumed), timeline(&state), "the same frames and console, in the same order");
+        assert_eq!(resumed.cursor, state.frame_count() - 1);
+        assert_eq!(resumed.text, state.text, "the editor keeps its unapplied edit");
+        assert!(!resumed.is_applied());
+        assert_eq!(resumed.record(), Some(record));
+    }
+
+    #[test]
+    fn a_record_that_no_longer_loads_falls_back_to_the_text() {
+        let record = SessionRecord { scenario: "not: [a scenario".into(), entries: vec![] };
+        let state = State::resume(Lang::En, EXAMPLE_SCENARIO, Some(&record));
+        assert_eq!(state.error, None);
+        assert!(state.is_applied());
+        assert_eq!(state.record(), None, "nothing was done after the steps");
     }
 
     #[test]

@@ -9,6 +9,7 @@ use serde_json::Value;
 use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
+use crate::session_record::SessionRecord;
 use crate::state::Playground;
 
 /// The current schema.
@@ -30,6 +31,10 @@ pub struct SavedWork {
     pub frame: usize,
     #[serde(default)]
     pub layout: Layout,
+    /// The session to replay, when console commands or in-place applies followed the
+    /// scenario's steps (absent in records written before it was kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session: Option<SessionRecord>,
 }
 
 /// How the page was arranged. Every field is optional: a field added later reads as
@@ -55,7 +60,11 @@ pub enum StorageError {
 
 impl SavedWork {
     pub fn new(text: String, frame: usize, layout: Layout) -> SavedWork {
-        SavedWork { version: VERSION, text, frame, layout }
+        SavedWork { version: VERSION, text, frame, layout, session: None }
+    }
+
+    pub fn with_session(self, session: Option<SessionRecord>) -> SavedWork {
+        SavedWork { session, ..self }
     }
 }
 
@@ -136,12 +145,13 @@ const SAVE_DEBOUNCE_MS: u32 = 400;
 #[hook]
 pub fn use_autosave(playground: &Playground, enabled: bool) {
     let state = (**playground).clone();
-    let key = (state.text.clone(), state.cursor, state.selected_node.clone(), state.speed);
+    let key = (state.text.clone(), state.console_revision, state.cursor, state.selected_node.clone(), state.speed);
     use_effect_with(key, move |_| {
         let timeout = enabled.then(|| {
             Timeout::new(SAVE_DEBOUNCE_MS, move || {
                 let layout = Layout { speed: Some(state.speed.label().to_owned()), node: state.selected_node.clone() };
-                save(WORK_KEY, &SavedWork::new(state.text.clone(), state.cursor, layout));
+                let work = SavedWork::new(state.text.clone(), state.cursor, layout).with_session(state.record());
+                save(WORK_KEY, &work);
             })
         });
         move || drop(timeout)
@@ -165,7 +175,17 @@ mod tests {
         );
         let json = to_json(&work);
         assert!(json.contains("\"version\":1"), "{json}");
-        assert_eq!(migrate(&json), Ok(work));
+        assert!(!json.contains("session"), "no session record when nothing followed the steps: {json}");
+        assert_eq!(migrate(&json), Ok(work.clone()));
+
+        let record = SessionRecord {
+            scenario: "kind: Scenario\n".into(),
+            entries: vec![crate::session_record::Entry::Run("kubectl cordon node-02".into())],
+        };
+        let with_session = work.with_session(Some(record));
+        let json = to_json(&with_session);
+        assert!(json.contains(r#""session":{"scenario":"kind: Scenario\n","entries":[{"run":"kubectl cordon node-02"}]}"#), "{json}");
+        assert_eq!(migrate(&json), Ok(with_session));
     }
 
     #[test]

@@ -58,8 +58,8 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
     let restore = {
         let (previous, playground) = (previous.clone(), playground.clone());
         Callback::from(move |_: MouseEvent| {
-            if let Some(SavedWork { text, frame, .. }) = (*previous).clone() {
-                playground.dispatch(Action::LoadText(text));
+            if let Some(SavedWork { text, frame, session, .. }) = (*previous).clone() {
+                playground.dispatch(Action::Resume { text, record: session });
                 playground.dispatch(Action::Seek(frame));
             }
             storage::remove(storage::PREVIOUS_KEY);
