@@ -8,6 +8,7 @@ pub mod app;
 pub mod cluster_view;
 pub mod components;
 pub mod console_input;
+pub mod crash;
 pub mod hooks;
 pub mod embed;
 pub mod i18n;

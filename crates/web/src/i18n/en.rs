@@ -80,4 +80,8 @@ pub(super) static STRINGS: Strings = Strings {
     steps_heading: "Steps",
     step_failed: "failed",
     expect_held: "✓ held",
+
+    crashed: "The playground stopped on an internal error, a bug on our side.",
+    crash_work_saved: "Your scenario text is saved: reload the page to go on where you were.",
+    reload: "Reload",
 };

@@ -138,6 +138,11 @@ pub struct Strings {
     pub steps_heading: &'static str,
     pub step_failed: &'static str,
     pub expect_held: &'static str,
+
+    /// The notice shown when the app stopped on an internal error (a bug).
+    pub crashed: &'static str,
+    pub crash_work_saved: &'static str,
+    pub reload: &'static str,
 }
 
 #[cfg(test)]

@@ -75,4 +75,8 @@ pub(super) static STRINGS: Strings = Strings {
     steps_heading: "步骤",
     step_failed: "失败",
     expect_held: "✓ 符合",
+
+    crashed: "演练场因内部错误停止运行，这是我们这边的缺陷。",
+    crash_work_saved: "你的场景文本已保存：刷新页面即可从刚才的位置继续。",
+    reload: "刷新",
 };
