@@ -2,26 +2,19 @@
 //! (the event handlers of daemon_controller.go, the scheduler's queue, the kubelet's
 //! pod watch, the node lifecycle and taint eviction controllers, the GC).
 
-use k8s_openapi::api::apps::v1::DaemonSet;
-use k8s_openapi::api::core::v1::{Node, Pod};
-
-use dsplay_model::labels::selector_matches;
+use k8s_openapi::api::core::v1::Node;
 
 use crate::agenda::Action;
 use super::Simulation;
 use crate::api::{key, template_generation_of, Change};
-use crate::clock::SECOND;
-use crate::controller::daemonset::{node_should_run_daemon_pod, target_node_name};
+use crate::controller::daemonset::{
+    node_update_syncs, pod_added, pod_deleted, pod_updated, should_ignore_node_update, target_node_name,
+};
 use crate::pod_gc::QUARANTINE_MS;
-use crate::pod_readiness::{is_pod_ready, is_terminating, node_name};
+use crate::pod_readiness::{is_terminating, node_name};
 
 /// Watch delivery plus the time a component's worker takes to pick the item up.
 pub const REACTION_MS: u64 = 50;
-
-fn controller_of(pod: &Pod) -> Option<String> {
-    let owner = pod.metadata.owner_references.as_ref()?.iter().find(|o| o.controller == Some(true))?;
-    (owner.kind == "DaemonSet").then(|| key(pod.metadata.namespace.as_deref(), &owner.name))
-}
 
 fn has_no_execute_taint(node: &Node) -> bool {
     node.spec.as_ref().and_then(|s| s.taints.as_ref()).is_some_and(|t| t.iter().any(|t| t.effect == "NoExecute"))
@@ -54,20 +47,6 @@ impl Simulation {
         self.agenda.schedule(self.api.now() + delay_ms, action);
     }
 
-    /// DaemonSets in the pod's namespace whose selector matches it (orphan handling).
-    fn matching_daemonsets(&self, pod: &Pod) -> Vec<String> {
-        let namespace = pod.metadata.namespace.as_deref().unwrap_or("default");
-        let labels = pod.metadata.labels.clone().unwrap_or_default();
-        self.api
-            .state
-            .daemonsets
-            .iter()
-            .filter(|(_, ds)| ds.metadata.namespace.as_deref() == Some(namespace))
-            .filter(|(_, ds)| ds.spec.as_ref().is_some_and(|s| selector_matches(&s.selector, &labels)))
-            .map(|(k, _)| k.clone())
-            .collect()
-    }
-
     fn retry_unschedulable(&mut self) {
         for pod_key in std::mem::take(&mut self.unschedulable) {
             self.later(REACTION_MS, Action::Schedule(pod_key));
@@ -79,7 +58,9 @@ impl Simulation {
             Change::PodAdded(pod_key) => {
                 let Some(pod) = self.api.state.pods.get(pod_key.as_str()).cloned() else { return };
                 self.pods_by_node.added(&pod);
-                self.pod_owner_changed(&pod, None);
+                for ds_key in pod_added(&pod, &self.api.state.daemonsets) {
+                    self.enqueue_daemonset(ds_key, REACTION_MS);
+                }
                 match node_name(&pod) {
                     None => self.later(REACTION_MS, Action::Schedule(pod_key)),
                     Some(node) => self.pod_bound(pod_key.clone(), node.to_string()),
@@ -95,11 +76,17 @@ impl Simulation {
                 if let (Some(node), None) = (node_name(&pod), node_name(&old)) {
                     self.pod_bound(pod_key.clone(), node.to_string());
                 }
-                self.pod_owner_changed(&pod, Some(&old));
+                let syncs = pod_updated(&old, &pod, &self.api.state.daemonsets);
+                for ds_key in syncs.now {
+                    self.enqueue_daemonset(ds_key, REACTION_MS);
+                }
+                if let Some((ds_key, delay_ms)) = syncs.after {
+                    self.enqueue_daemonset_after(ds_key, delay_ms);
+                }
             }
             Change::PodDeleted(pod) => {
                 self.pods_by_node.removed(&pod);
-                if let Some(ds_key) = controller_of(&pod) {
+                if let Some(ds_key) = pod_deleted(&pod, &self.api.state.daemonsets) {
                     self.enqueue_daemonset(ds_key, REACTION_MS);
                 }
                 self.unschedulable.remove(&key(pod.metadata.namespace.as_deref(), pod.metadata.name.as_deref().unwrap_or("")));
@@ -112,9 +99,7 @@ impl Simulation {
             Change::NodeUpdated { name, old } => {
                 let Some(node) = self.api.state.nodes.get(&name).map(|o| Node::clone(o)) else { return };
                 let spec = |n: &Node| n.spec.clone().unwrap_or_default();
-                let labels_or_taints_changed =
-                    node.metadata.labels != old.metadata.labels || spec(&node).taints != spec(&old).taints;
-                if labels_or_taints_changed {
+                if !should_ignore_node_update(&old, &node) {
                     self.node_changed(&name);
                 }
                 let conditions = |n: &Node| n.status.as_ref().and_then(|s| s.conditions.clone());
@@ -170,49 +155,19 @@ impl Simulation {
         }
     }
 
-    /// addPod / updatePod: the owner hears of every change to its pods; orphans wake
-    /// the DaemonSets that could adopt them when their labels change.
-    fn pod_owner_changed(&mut self, pod: &Pod, old: Option<&Pod>) {
-        let owner = controller_of(pod);
-        let old_owner = old.and_then(controller_of);
-        if let Some(ds_key) = &owner {
-            self.enqueue_daemonset(ds_key.clone(), REACTION_MS);
-            let became_ready = old.is_some_and(|o| !is_pod_ready(o)) && is_pod_ready(pod);
-            let min_ready = self.api.state.daemonsets.get(ds_key).and_then(|ds| ds.spec.as_ref()?.min_ready_seconds);
-            if let Some(min_ready) = min_ready.filter(|m| *m > 0 && became_ready) {
-                self.enqueue_daemonset_after(ds_key.clone(), min_ready as u64 * SECOND + SECOND);
-            }
-        }
-        if let Some(old_owner) = old_owner.filter(|o| Some(o) != owner.as_ref()) {
-            self.enqueue_daemonset(old_owner, REACTION_MS);
-        }
-        let labels_changed = old.is_none_or(|o| o.metadata.labels != pod.metadata.labels);
-        if owner.is_none() && labels_changed {
-            for ds_key in self.matching_daemonsets(pod) {
-                self.enqueue_daemonset(ds_key, REACTION_MS);
-            }
-        }
-    }
-
-    /// syncNodeUpdate: the DaemonSets for which this node now needs work.
+    /// syncNodeUpdate for `name`: queue the DaemonSets this node now needs work from.
     fn node_changed(&mut self, name: &str) {
         let Some(node) = self.api.state.nodes.get(name).map(|o| Node::clone(o)) else { return };
-        let daemonsets: Vec<(String, DaemonSet)> =
-            self.api.state.daemonsets.iter().map(|(k, ds)| (k.clone(), DaemonSet::clone(ds))).collect();
-        for (ds_key, ds) in daemonsets {
-            let verdict = node_should_run_daemon_pod(&node, &ds);
-            let uid = ds.metadata.uid.clone();
-            let has_pod = self.api.state.pods.values().any(|p| {
+        let pods = &self.api.state.pods;
+        let has_pod = |ds: &k8s_openapi::api::apps::v1::DaemonSet| {
+            let uid = ds.metadata.uid.as_ref();
+            pods.values().any(|p| {
                 target_node_name(p) == Some(name)
-                    && p.metadata.owner_references.iter().flatten().any(|o| o.controller == Some(true) && Some(&o.uid) == uid.as_ref())
-            });
-            let misscheduled = ds.status.as_ref().is_some_and(|s| s.number_misscheduled > 0);
-            // syncNodeUpdate's three reasons to enqueue.
-            let needs_pod = verdict.should_run && !has_pod;
-            let pod_must_go = !verdict.should_continue_running && has_pod;
-            if needs_pod || pod_must_go || (has_pod && misscheduled) {
-                self.enqueue_daemonset(ds_key, REACTION_MS);
-            }
+                    && p.metadata.owner_references.iter().flatten().any(|o| o.controller == Some(true) && Some(&o.uid) == uid)
+            })
+        };
+        for ds_key in node_update_syncs(&node, &self.api.state.daemonsets, has_pod) {
+            self.enqueue_daemonset(ds_key, REACTION_MS);
         }
     }
 }

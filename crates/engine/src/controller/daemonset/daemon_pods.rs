@@ -33,13 +33,19 @@ pub fn target_node_name(pod: &Pod) -> Option<&str> {
         .required_during_scheduling_ignored_during_execution
         .as_ref()?
         .node_selector_terms;
-    terms.iter().flat_map(|t| t.match_fields.iter().flatten()).find_map(|field| {
-        let values = field.values.as_deref()?;
-        (field.key == "metadata.name" && field.operator == "In" && values.len() == 1).then(|| values[0].as_str())
-    })
+    // The first `metadata.name In` field decides: with other than one value it is an error.
+    let field = terms
+        .iter()
+        .flat_map(|t| t.match_fields.iter().flatten())
+        .find(|field| field.key == "metadata.name" && field.operator == "In")?;
+    match field.values.as_deref()? {
+        [node] => Some(node.as_str()),
+        _ => None,
+    }
 }
 
-fn controller_ref(pod: &Pod) -> Option<&OwnerReference> {
+/// `metav1.GetControllerOf`: the owner reference marked as the controller.
+pub(crate) fn controller_ref(pod: &Pod) -> Option<&OwnerReference> {
     pod.metadata.owner_references.as_ref()?.iter().find(|o| o.controller == Some(true))
 }
 

@@ -11,6 +11,7 @@
 mod backoff;
 mod daemon_index;
 mod daemon_pods;
+mod event_handlers;
 mod history;
 mod manage;
 mod node_summary;
@@ -20,9 +21,14 @@ mod same_but_status;
 mod should_run;
 mod status;
 mod sync;
+#[cfg(test)]
+mod util_tests;
 
 pub use backoff::FailedPodsBackoff;
 pub use daemon_pods::{is_owned_by, target_node_name, DaemonPods};
+pub use event_handlers::{
+    node_update_syncs, pod_added, pod_deleted, pod_updated, should_ignore_node_update, DaemonSets, PodUpdateSyncs,
+};
 pub use history::{compute_hash, revision_data};
 pub use pod_template::{add_daemon_tolerations, DEFAULT_DAEMON_TOLERATIONS};
 pub use same_but_status::same_but_status;

@@ -73,7 +73,9 @@ pub fn create_pod_template(ds: &DaemonSet, node_name: &str, hash: &str) -> Pod {
     replace_node_name_affinity(&mut spec, node_name);
 
     let mut labels = template_meta.labels.unwrap_or_default();
-    labels.insert(REVISION_HASH_LABEL.into(), hash.into());
+    if !hash.is_empty() {
+        labels.insert(REVISION_HASH_LABEL.into(), hash.into());
+    }
     let template_generation = ds
         .metadata
         .annotations
@@ -113,7 +115,9 @@ fn generate_name_prefix(ds_name: &str) -> String {
     if prefix.len() + 5 <= 253 { prefix } else { ds_name.to_string() }
 }
 
-fn replace_node_name_affinity(spec: &mut PodSpec, node_name: &str) {
+/// `ReplaceDaemonSetPodNodeNameNodeAffinity`: the required node affinity becomes the one term
+/// `metadata.name In [node]`; preferred terms stay.
+pub(super) fn replace_node_name_affinity(spec: &mut PodSpec, node_name: &str) {
     let term = NodeSelectorTerm {
         match_fields: Some(vec![NodeSelectorRequirement {
             key: "metadata.name".into(),

@@ -8,10 +8,10 @@ use super::daemon_index::DaemonSetIndex;
 use super::{REVISION_HASH_LABEL, TEMPLATE_GENERATION_LABEL};
 use crate::pod_readiness::label;
 
-/// A pod is updated when it carries the current revision hash or the current
-/// template generation.
+/// A pod is updated when it carries the current revision hash (a non-empty one) or the
+/// current template generation.
 pub fn is_pod_updated(pod: &Pod, hash: &str, template_generation: Option<i64>) -> bool {
-    let hash_matches = label(pod, REVISION_HASH_LABEL) == Some(hash);
+    let hash_matches = !hash.is_empty() && label(pod, REVISION_HASH_LABEL) == Some(hash);
     let generation_matches = template_generation.is_some_and(|generation| {
         label(pod, TEMPLATE_GENERATION_LABEL).is_some_and(|l| l == generation.to_string())
     });
