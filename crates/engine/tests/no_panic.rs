@@ -43,6 +43,18 @@ proptest! {
     }
 
     #[test]
+    fn mangled_edits_apply_in_place_or_are_refused(cut in 0usize..SCENARIO.len(), insert in "[ -~\n]{0,12}") {
+        let mut simulation = Simulation::load(SCENARIO).expect("the conformance scenario loads");
+        let _ = simulation.run_steps();
+        let mut text = SCENARIO.to_string();
+        let at = (0..=cut).rev().find(|i| text.is_char_boundary(*i)).unwrap_or(0);
+        text.insert_str(at, &insert);
+        if let Ok(dsplay_engine::simulation::Edit::Reload(mut reloaded)) = simulation.apply_edit(&text) {
+            let _ = reloaded.run_steps();
+        }
+    }
+
+    #[test]
     fn arbitrary_text_never_panics(text in "\\PC{0,300}") {
         let _ = Simulation::load(&text);
     }

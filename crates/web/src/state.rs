@@ -100,6 +100,7 @@ impl PartialEq for State {
     }
 }
 
+#[derive(Clone, Debug)]
 pub enum Action {
     /// The user typed in the editor.
     Edit(String),
