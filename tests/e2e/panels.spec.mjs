@@ -122,6 +122,10 @@ test("rollout chart, scrubber markers and the timeline keys", async ({ page }) =
   await expect(chart.locator("polyline.available")).toHaveAttribute("points", /\d/);
   await expect(page.locator(".scrubber-marker.marker-update")).toHaveCount(1);
   await expect(page.locator(".scrubber-marker.marker-complete")).not.toHaveCount(0);
+  // maxUnavailable 1 on five nodes: five batches, each one old pod, each a marker.
+  const batches = page.locator(".scrubber-marker.marker-batch");
+  await expect(batches).toHaveCount(5);
+  await expect(batches.nth(2)).toHaveAttribute("aria-label", "default/node-logger: batch 3, 1 old pod deleted");
 
   const counter = page.locator(".frame-counter");
   const total = Number((await counter.textContent()).match(/of (\d+)/)[1]);

@@ -28,6 +28,18 @@ pub fn main(args: &[String]) -> i32 {
     0
 }
 
+/// What a marker adds to its frame's line; a step is shown by the `$` prompt instead.
+fn marker_tag(marker: &Marker) -> Option<String> {
+    match marker {
+        Marker::Step(_) => None,
+        Marker::UpdateApplied(ds) => Some(format!("rollout of {ds} begins")),
+        Marker::RolloutComplete(ds) => Some(format!("rollout of {ds} complete")),
+        Marker::RolloutBatch { daemonset, number, deleted, created } => {
+            Some(format!("rollout of {daemonset}: batch {number}, {deleted} old deleted, {created} surge created"))
+        }
+    }
+}
+
 fn seconds(ms: u64) -> String {
     format!("{:>9.2}s", ms as f64 / 1000.0)
 }
@@ -41,18 +53,17 @@ fn print_timeline(
     let mut events_seen = 0;
     for frame in simulation.frames() {
         let time = seconds(frame.time_ms);
-        match &frame.marker {
-            Some(Marker::Step(index)) => {
-                writeln!(out, "{time}  $ {}", frame.cause)?;
-                if let Some(outcome) = by_step.get(index) {
-                    for line in outcome.error.iter().chain(std::iter::once(&outcome.output)).flat_map(|t| t.lines()) {
-                        writeln!(out, "{:>10}    {line}", "")?;
-                    }
-                }
+        let step = frame.markers.iter().find_map(|m| match m {
+            Marker::Step(index) => Some(*index),
+            _ => None,
+        });
+        let prompt = if step.is_some() { "$ " } else { "" };
+        let tags: String = frame.markers.iter().filter_map(marker_tag).map(|tag| format!("  [{tag}]")).collect();
+        writeln!(out, "{time}  {prompt}{}{tags}", frame.cause)?;
+        if let Some(outcome) = step.and_then(|index| by_step.get(&index)) {
+            for line in outcome.error.iter().chain(std::iter::once(&outcome.output)).flat_map(|t| t.lines()) {
+                writeln!(out, "{:>10}    {line}", "")?;
             }
-            Some(Marker::UpdateApplied(ds)) => writeln!(out, "{time}  {}  [rollout of {ds} begins]", frame.cause)?,
-            Some(Marker::RolloutComplete(ds)) => writeln!(out, "{time}  {}  [rollout of {ds} complete]", frame.cause)?,
-            None => writeln!(out, "{time}  {}", frame.cause)?,
         }
         for event in frame.state.events.iter().skip(events_seen) {
             writeln!(out, "{:>10}    {} {} {}: {}", "", event.event_type, event.object, event.reason, event.message)?;

@@ -75,12 +75,14 @@ fn daemonset_json(ds: &DaemonSet) -> Value {
     })
 }
 
-fn marker_json(marker: &Option<Marker>) -> Value {
+fn marker_json(marker: &Marker) -> Value {
     match marker {
-        None => Value::Null,
-        Some(Marker::Step(i)) => json!({"step": i}),
-        Some(Marker::UpdateApplied(ds)) => json!({"updateApplied": ds}),
-        Some(Marker::RolloutComplete(ds)) => json!({"rolloutComplete": ds}),
+        Marker::Step(i) => json!({"step": i}),
+        Marker::UpdateApplied(ds) => json!({"updateApplied": ds}),
+        Marker::RolloutComplete(ds) => json!({"rolloutComplete": ds}),
+        Marker::RolloutBatch { daemonset, number, deleted, created } => {
+            json!({"rolloutBatch": {"daemonset": daemonset, "number": number, "deleted": deleted, "created": created}})
+        }
     }
 }
 
@@ -90,7 +92,9 @@ pub fn frame_json(frame: &Frame) -> Value {
     json!({
         "time": frame.time_ms,
         "cause": frame.cause,
-        "marker": marker_json(&frame.marker),
+        // `marker` (the first, or null) is what the package gave before frames had several.
+        "marker": frame.markers.first().map_or(Value::Null, marker_json),
+        "markers": frame.markers.iter().map(marker_json).collect::<Vec<_>>(),
         "nodes": frame.state.nodes.values().map(|n| node_json(n, &pods)).collect::<Vec<_>>(),
         "daemonsets": frame.state.daemonsets.values().map(|ds| daemonset_json(ds)).collect::<Vec<_>>(),
     })
@@ -122,5 +126,19 @@ mod tests {
         }
         assert_eq!(frame["daemonsets"][0]["status"]["numberReady"], 2);
         assert_eq!(frame_json(&sim.frames()[0])["marker"], Value::Null);
+        assert_eq!(frame_json(&sim.frames()[0])["markers"], json!([]));
+    }
+
+    #[test]
+    fn a_rollout_marks_its_batches() {
+        let mut sim = Simulation::load(SCENARIO).unwrap_or_else(|e| panic!("{e}"));
+        sim.run_steps();
+        sim.execute("kubectl set image ds/agent a=busybox:2");
+        sim.execute("settle");
+        let markers: Vec<Value> = sim.frames().iter().flat_map(|f| frame_json(f)["markers"].as_array().cloned().unwrap_or_default()).collect();
+        let batches: Vec<&Value> = markers.iter().filter_map(|m| m.get("rolloutBatch")).collect();
+        assert_eq!(batches.len(), 2, "{markers:?}");
+        assert_eq!(batches[0], &json!({"daemonset": "default/agent", "number": 1, "deleted": 1, "created": 0}));
+        assert!(markers.iter().any(|m| m.get("updateApplied") == Some(&json!("default/agent"))));
     }
 }

@@ -90,14 +90,19 @@ export interface FrameDaemonSet { namespace: string; name: string; generation: n
 export type FrameMarker =
   | { step: number }
   | { updateApplied: string }
-  | { rolloutComplete: string };
+  | { rolloutComplete: string }
+  /** rollingUpdate replaced pods: batch `number` (from 1) since the template changed. */
+  | { rolloutBatch: { daemonset: string; number: number; deleted: number; created: number } };
 
 /** One instant of the timeline. */
 export interface Frame {
   /** Simulated milliseconds since the scenario loaded. */
   time: number;
   cause: string;
+  /** The first of `markers`, or null. */
   marker: FrameMarker | null;
+  /** Every marker of the frame: a step, a template change, a batch, completed rollouts. */
+  markers: FrameMarker[];
   nodes: FrameNode[];
   daemonsets: FrameDaemonSet[];
 }

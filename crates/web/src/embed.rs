@@ -261,7 +261,10 @@ pub fn use_embed(playground: &Playground, options: &EmbedOptions) {
                             ("cause", frame.cause.clone().into()),
                         ],
                     );
-                    if let Some(Marker::RolloutComplete(daemonset)) = &frame.marker {
+                    for daemonset in frame.markers.iter().filter_map(|m| match m {
+                        Marker::RolloutComplete(daemonset) => Some(daemonset),
+                        _ => None,
+                    }) {
                         post(
                             &origins,
                             "dsplay:rollout-complete",

@@ -37,7 +37,9 @@ pub struct Frame {
     /// What happened: `kubectl cordon node-02`, `daemonset-controller synced default/agent`, ...
     pub cause: String,
     pub state: ClusterState,
-    pub marker: Option<Marker>,
+    /// What makes this frame worth a mark on the scrubber, in order: a step, then what
+    /// the informers saw (a template change, a rollout batch), then completed rollouts.
+    pub markers: Vec<Marker>,
 }
 
 /// Frames worth a mark on the scrubber.
@@ -47,6 +49,9 @@ pub enum Marker {
     Step(usize),
     /// A DaemonSet's template changed: a rollout begins.
     UpdateApplied(String),
+    /// rollingUpdate replaced pods: batch `number` (from 1) of the rollout since the
+    /// template last changed, with the old pods it deleted and the surge pods it created.
+    RolloutBatch { daemonset: String, number: u32, deleted: usize, created: usize },
     /// A rollout finished.
     RolloutComplete(String),
 }
@@ -84,8 +89,8 @@ pub struct Simulation {
     last_command: StepOutcome,
     /// Index into the event list where the last `expect` stopped looking.
     events_checked: usize,
-    /// A marker for the next frame (a template change seen by the informers).
-    pending_marker: Option<Marker>,
+    /// Markers for the next frame (a template change seen by the informers, a batch).
+    pending_markers: Vec<Marker>,
 }
 
 impl Simulation {
@@ -112,7 +117,7 @@ impl Simulation {
             rollouts: RolloutWatch::default(),
             last_command: StepOutcome::default(),
             events_checked: 0,
-            pending_marker: None,
+            pending_markers: Vec::new(),
             scenario,
         };
         for pool in sim.scenario.node_pools.clone() {
@@ -276,10 +281,12 @@ impl Simulation {
         }
         let now = self.api.now();
         let completions = self.rollouts.observe(&self.api.state, now);
-        let marker = marker
-            .or_else(|| self.pending_marker.take())
-            .or_else(|| completions.into_iter().next().map(Marker::RolloutComplete));
-        self.frames.push(Frame { time_ms: now, cause, state: self.api.state.clone(), marker });
+        let markers = marker
+            .into_iter()
+            .chain(self.pending_markers.drain(..))
+            .chain(completions.into_iter().map(Marker::RolloutComplete))
+            .collect();
+        self.frames.push(Frame { time_ms: now, cause, state: self.api.state.clone(), markers });
     }
 }
 

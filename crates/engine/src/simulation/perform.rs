@@ -5,7 +5,7 @@ use k8s_openapi::api::core::v1::{Pod, PodCondition, PodStatus};
 
 use crate::agenda::Action;
 use super::reactions::REACTION_MS;
-use super::Simulation;
+use super::{Marker, Simulation};
 use crate::clock;
 use crate::kubectl::command::{Command, ImageBehaviour as CommandImageBehaviour};
 use crate::kubelet::ImageBehaviour;
@@ -20,6 +20,11 @@ impl Simulation {
         let follow_ups = match action {
             Action::SyncDaemonSet(ds_key) => {
                 let outcome = self.daemonsets.sync(&mut self.api, &ds_key);
+                if let Some(batch) = outcome.batch {
+                    let number = self.rollouts.next_batch(&ds_key);
+                    let marker = Marker::RolloutBatch { daemonset: ds_key.clone(), number, deleted: batch.deleted, created: batch.created };
+                    self.pending_markers.push(marker);
+                }
                 outcome.requeue_after.map(|after| (self.api.now() + after, Action::RequeueDaemonSet(ds_key))).into_iter().collect()
             }
             Action::RequeueDaemonSet(ds_key) => vec![(self.api.now(), Action::SyncDaemonSet(ds_key))],

@@ -128,7 +128,7 @@ impl Simulation {
                     .is_some_and(|ds| template_generation_of(ds) != template_generation_of(&old));
                 if template_changed {
                     self.rollouts.template_changed(&ds_key);
-                    self.pending_marker = Some(super::Marker::UpdateApplied(ds_key.clone()));
+                    self.pending_markers.push(super::Marker::UpdateApplied(ds_key.clone()));
                 }
                 self.enqueue_daemonset(ds_key, REACTION_MS);
             }

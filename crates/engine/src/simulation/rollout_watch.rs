@@ -28,6 +28,8 @@ pub struct RolloutRecord {
     pub max_unavailable_seen: u32,
     pub max_pods_per_node_seen: u32,
     pub max_surge_seen: u32,
+    /// Syncs in which rollingUpdate replaced pods.
+    pub batches: u32,
     completion_reported: bool,
 }
 
@@ -228,6 +230,13 @@ impl RolloutWatch {
     /// A DaemonSet was created or its template changed: a new rollout starts.
     pub fn template_changed(&mut self, ds_key: &str) {
         self.records.insert(ds_key.to_string(), RolloutRecord::default());
+    }
+
+    /// Counts one more batch of the DaemonSet's rollout; its number, from 1.
+    pub fn next_batch(&mut self, ds_key: &str) -> u32 {
+        let record = self.records.entry(ds_key.to_string()).or_default();
+        record.batches += 1;
+        record.batches
     }
 
     pub fn record(&self, ds_key: &str) -> Option<&RolloutRecord> {

@@ -13,6 +13,11 @@ use dsplay_engine::simulation::{Frame, Marker};
 /// How long unchanged counts during a rollout count as blocked.
 pub const BLOCKED_AFTER_MS: u64 = 60_000;
 
+/// Batch markers beyond this many would be a solid bar on the scrubber (a 1,000-node
+/// rollout with maxUnavailable 1 has 1,000): then none are marked, and
+/// [`RolloutTimeline::batches`] still counts them.
+pub const MAX_MARKED_BATCHES: usize = 40;
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
     pub desired: i32,
@@ -40,16 +45,23 @@ pub struct RolloutSeries {
 pub struct RolloutTimeline {
     pub frames: usize,
     pub series: Vec<RolloutSeries>,
-    /// (frame, marker) for every marked frame.
+    /// (frame, marker) for every marked frame (batches only up to [`MAX_MARKED_BATCHES`]).
     pub markers: Vec<(usize, Marker)>,
+    /// Rollout batches over the whole timeline, marked or not.
+    pub batches: usize,
     pub time_ms: Vec<u64>,
 }
 
 impl RolloutTimeline {
     pub fn of<'a>(frames: impl IntoIterator<Item = &'a Frame>) -> RolloutTimeline {
-        let mut timeline = RolloutTimeline { frames: 0, series: Vec::new(), markers: Vec::new(), time_ms: Vec::new() };
+        let mut timeline = RolloutTimeline { frames: 0, series: Vec::new(), markers: Vec::new(), batches: 0, time_ms: Vec::new() };
         for (index, frame) in frames.into_iter().enumerate() {
             timeline.push(index, frame);
+        }
+        let is_batch = |marker: &Marker| matches!(marker, Marker::RolloutBatch { .. });
+        timeline.batches = timeline.markers.iter().filter(|(_, marker)| is_batch(marker)).count();
+        if timeline.batches > MAX_MARKED_BATCHES {
+            timeline.markers.retain(|(_, marker)| !is_batch(marker));
         }
         timeline.mark_blocked();
         timeline
@@ -58,9 +70,7 @@ impl RolloutTimeline {
     fn push(&mut self, index: usize, frame: &Frame) {
         self.frames = index + 1;
         self.time_ms.push(frame.time_ms);
-        if let Some(marker) = &frame.marker {
-            self.markers.push((index, marker.clone()));
-        }
+        self.markers.extend(frame.markers.iter().map(|marker| (index, marker.clone())));
         for series in &mut self.series {
             series.counts.push(None);
         }
@@ -130,6 +140,44 @@ mod tests {
         assert!(t.markers.iter().any(|(_, m)| matches!(m, Marker::RolloutComplete(_))), "{:?}", t.markers);
         assert!(series.blocked.iter().all(|b| !b), "a healthy rollout is never blocked");
         assert_eq!(t.max_count(), 5);
+        // maxUnavailable 1 on five nodes: five batches of one old pod each, after the
+        // update and before completion.
+        let batches: Vec<(usize, u32, usize, usize)> = t
+            .markers
+            .iter()
+            .filter_map(|(frame, m)| match m {
+                Marker::RolloutBatch { daemonset, number, deleted, created } => {
+                    assert_eq!(daemonset, "default/node-logger");
+                    Some((*frame, *number, *deleted, *created))
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(batches.iter().map(|b| (b.1, b.2, b.3)).collect::<Vec<_>>(), [(1, 1, 0), (2, 1, 0), (3, 1, 0), (4, 1, 0), (5, 1, 0)]);
+        assert_eq!(t.batches, 5);
+        let update = t.markers.iter().find(|(_, m)| matches!(m, Marker::UpdateApplied(_))).map(|(f, _)| *f);
+        // The first completion is the DaemonSet's creation; the last, the update's.
+        let complete = t.markers.iter().rev().find(|(_, m)| matches!(m, Marker::RolloutComplete(_))).map(|(f, _)| *f);
+        assert!(batches.iter().all(|b| Some(b.0) > update && Some(b.0) <= complete), "{batches:?} between {update:?} and {complete:?}");
+    }
+
+    #[test]
+    fn a_surge_batch_creates_before_it_deletes_and_many_batches_are_counted_not_marked() {
+        let surge = crate::state::EXAMPLE_SCENARIO.replace(
+            "  selector:\n",
+            "  updateStrategy:\n    rollingUpdate: {maxSurge: 1, maxUnavailable: 0}\n  selector:\n",
+        );
+        let t = timeline(&surge);
+        let first = t.markers.iter().find_map(|(_, m)| match m {
+            Marker::RolloutBatch { number: 1, deleted, created, .. } => Some((*deleted, *created)),
+            _ => None,
+        });
+        assert_eq!(first, Some((0, 1)), "the first surge batch only creates");
+
+        let big = crate::state::EXAMPLE_SCENARIO.replace("count: 3", "count: 60");
+        let t = timeline(&big);
+        assert_eq!(t.batches, 62);
+        assert!(!t.markers.iter().any(|(_, m)| matches!(m, Marker::RolloutBatch { .. })), "62 batches are not marked one by one");
     }
 
     #[test]

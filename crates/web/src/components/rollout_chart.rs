@@ -81,7 +81,8 @@ impl SeriesGeometry {
             markers: timeline
                 .markers
                 .iter()
-                .filter(|(_, m)| !matches!(m, Marker::Step(_)))
+                // The chart's own steps show each batch; a line per batch would hide them.
+                .filter(|(_, m)| !matches!(m, Marker::Step(_) | Marker::RolloutBatch { .. }))
                 .map(|(i, m)| (format!("{:.1}", scale.x(*i)).into(), marker_class(m)))
                 .collect(),
         }
@@ -93,6 +94,7 @@ fn marker_text(marker: &Marker, text: &PanelStrings) -> String {
         Marker::Step(index) => format!("{} {}", text.marker_step, index + 1),
         Marker::UpdateApplied(ds) => (text.marker_update)(ds),
         Marker::RolloutComplete(ds) => (text.marker_complete)(ds),
+        Marker::RolloutBatch { daemonset, number, deleted, created } => (text.marker_batch)(daemonset, *number, *deleted, *created),
     }
 }
 
@@ -101,6 +103,7 @@ fn marker_class(marker: &Marker) -> &'static str {
         Marker::Step(_) => "marker-step",
         Marker::UpdateApplied(_) => "marker-update",
         Marker::RolloutComplete(_) => "marker-complete",
+        Marker::RolloutBatch { .. } => "marker-batch",
     }
 }
 

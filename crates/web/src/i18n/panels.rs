@@ -90,6 +90,8 @@ pub struct PanelStrings {
     pub marker_step: &'static str,
     pub marker_update: fn(&str) -> String,
     pub marker_complete: fn(&str) -> String,
+    /// A batch of a rollout: the DaemonSet, its number, old pods deleted, surge pods created.
+    pub marker_batch: fn(&str, u32, usize, usize) -> String,
     pub marker_blocked: &'static str,
     pub blocked_definition: &'static str,
     pub keyboard_hint: &'static str,

@@ -35,7 +35,7 @@ pub use same_but_status::same_but_status;
 pub use manage::{Plan, PlannedEvent};
 pub use should_run::{node_should_run_daemon_pod, NodeShouldRun, NodeVerdict};
 pub use status::{is_pod_updated, rollout_status};
-pub use sync::{DaemonSetController, SyncOutcome, SyncTrace};
+pub use sync::{DaemonSetController, RolloutBatch, SyncOutcome, SyncTrace};
 
 /// Label of a daemon pod (and a revision) naming its ControllerRevision hash.
 pub const REVISION_HASH_LABEL: &str = "controller-revision-hash";

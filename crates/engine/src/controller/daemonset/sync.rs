@@ -34,6 +34,16 @@ pub struct DaemonSetController {
 pub struct SyncOutcome {
     /// Sync this DaemonSet again after this many milliseconds.
     pub requeue_after: Option<u64>,
+    /// What rollingUpdate replaced in this sync, when it acted: one batch of a rollout.
+    pub batch: Option<RolloutBatch>,
+}
+
+/// One batch of a rolling update: the old pods rollingUpdate deleted and the new
+/// (surge) pods it created in one sync.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RolloutBatch {
+    pub deleted: usize,
+    pub created: usize,
 }
 
 /// What one sync decided, before its writes: for checking that the incremental
@@ -85,7 +95,7 @@ impl DaemonSetController {
         }
         let history = match self.histories.construct(api, ds_key, &ds) {
             Ok(history) => history,
-            Err(_) => return (SyncOutcome { requeue_after: Some(SECOND / 10) }, None),
+            Err(_) => return (SyncOutcome { requeue_after: Some(SECOND / 10), batch: None }, None),
         };
         let mut index = match self.indexes.remove(ds_key) {
             Some(index) if index.is_for(&ds, &history.hash, now) => index,
@@ -104,9 +114,13 @@ impl DaemonSetController {
         let rolling = ds.spec.as_ref().and_then(|s| s.update_strategy.as_ref()).and_then(|u| u.type_.as_deref())
             == Some("RollingUpdate");
         let mut trace = SyncTrace { manage: plan, ..SyncTrace::default() };
+        let mut batch = None;
         if !wrote && rolling {
             let plan = rolling_update(ds, &index);
             self.sync_nodes(api, ds, &plan, &history.hash);
+            if !plan.creates.is_empty() || !plan.deletes.is_empty() {
+                batch = Some(RolloutBatch { deleted: plan.deletes.len(), created: plan.creates.len() });
+            }
             trace.rolling_update = Some(plan);
         }
         cleanup_history(api, ds, history.old);
@@ -136,7 +150,7 @@ impl DaemonSetController {
         }
         trace.status = status;
         self.indexes.insert(ds_key.to_string(), index);
-        (SyncOutcome { requeue_after }, Some(trace))
+        (SyncOutcome { requeue_after, batch }, Some(trace))
     }
 
     /// `syncNodes`: at most BURST_REPLICAS creates and deletes; creates go out in

@@ -119,6 +119,15 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     marker_step: "step",
     marker_update: |ds| format!("{ds}: template changed, rollout starts"),
     marker_complete: |ds| format!("rollout of {ds} complete"),
+    marker_batch: |ds, number, deleted, created| {
+        let pods = |n: usize, what: &str| format!("{n} {what} pod{}", if n == 1 { "" } else { "s" });
+        let parts: Vec<String> = [(deleted, "old", "deleted"), (created, "surge", "created")]
+            .into_iter()
+            .filter(|(n, _, _)| *n > 0)
+            .map(|(n, what, done)| format!("{} {done}", pods(n, what)))
+            .collect();
+        format!("{ds}: batch {number}, {}", parts.join(", "))
+    },
     marker_blocked: "blocked",
     blocked_definition: "Blocked: a rollout is in progress (up-to-date or available below desired) and neither count has changed for 60 s of simulated time: the maxUnavailable budget is used up by pods that do not become available.",
     keyboard_hint: "Space plays or pauses, ← and → step (outside the editor and the console).",

@@ -130,6 +130,14 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     marker_step: "步骤",
     marker_update: |ds| format!("{ds}：模板变更，滚动更新开始"),
     marker_complete: |ds| format!("{ds} 滚动更新完成"),
+    marker_batch: |ds, number, deleted, created| {
+        let parts: Vec<String> = [(deleted, "删除", "旧"), (created, "创建", "新（surge）")]
+            .into_iter()
+            .filter(|(n, _, _)| *n > 0)
+            .map(|(n, done, what)| format!("{done} {n} 个{what} Pod"))
+            .collect();
+        format!("{ds}：第 {number} 批，{}", parts.join("，"))
+    },
     marker_blocked: "受阻",
     blocked_definition: "受阻：滚动更新进行中（最新或可用数低于期望数），且两个计数在 60 秒模拟时间内都没有变化：maxUnavailable 的额度被始终不可用的 Pod 占满。",
     keyboard_hint: "空格键播放或暂停，← 和 → 单步（编辑器与控制台之外）。",
