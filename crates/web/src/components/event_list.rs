@@ -26,7 +26,7 @@ pub fn event_list(props: &EventListProps) -> Html {
             if props.events.is_empty() {
                 <p class="empty">{ strings.no_events }</p>
             } else {
-                <div class="table-scroll" role="region" aria-labelledby="events-heading" tabindex="0">
+                <div class="table-scroll" role="region" aria-label={strings.events_table} tabindex="0">
                     <table>
                         <thead>
                             <tr>

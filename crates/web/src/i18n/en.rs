@@ -76,6 +76,7 @@ pub(super) static STRINGS: Strings = Strings {
     console_hint: "kubectl get, describe, cordon, taint, label, set image, rollout undo, delete …; or advance 30s, settle, node add | down | up. Runs at the end of the timeline. ↑ / ↓ recall commands, Tab completes.",
 
     events_heading: "Events",
+    events_table: "Event list, scrollable",
     no_events: "No events yet.",
     steps_heading: "Steps",
     step_failed: "failed",

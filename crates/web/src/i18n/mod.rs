@@ -134,6 +134,8 @@ pub struct Strings {
     pub console_hint: &'static str,
 
     pub events_heading: &'static str,
+    /// The scrolling table inside the events section: a landmark of its own, named apart.
+    pub events_table: &'static str,
     pub no_events: &'static str,
     pub steps_heading: &'static str,
     pub step_failed: &'static str,

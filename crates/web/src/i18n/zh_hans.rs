@@ -71,6 +71,7 @@ pub(super) static STRINGS: Strings = Strings {
     console_hint: "kubectl get、describe、cordon、taint、label、set image、rollout undo、delete 等；或 advance 30s、settle、node add | down | up。命令在时间线末尾执行。↑ / ↓ 调出历史命令，Tab 补全。",
 
     events_heading: "事件",
+    events_table: "事件列表（可滚动）",
     no_events: "还没有事件。",
     steps_heading: "步骤",
     step_failed: "失败",
