@@ -11,7 +11,8 @@ use k8s_openapi::apimachinery::pkg::util::intstr::IntOrString;
 use super::go_value::{int_or_string, label_selector, quote, string_map};
 use super::meta::{validate_object_meta, validate_object_meta_update, NameRule};
 use super::pod_spec::validate_pod_template_spec;
-use super::selector::{is_empty_selector, selector_matches, validate_label_selector};
+use super::selector::{selector_matches, validate_label_selector};
+use crate::labels::selector_is_empty;
 use super::{field, names, validate_nonnegative, FieldError};
 use crate::field_path::FieldPath;
 
@@ -79,7 +80,7 @@ fn validate_daemonset_spec(spec: &DaemonSetSpec, selector: Option<&LabelSelector
             "`selector` does not match template `labels`",
         ));
     }
-    if let Some(selector) = selector.filter(|s| is_empty_selector(s)) {
+    if let Some(selector) = selector.filter(|s| selector_is_empty(s)) {
         errs.push(field::invalid(&selector_path, label_selector(selector), "empty selector is invalid for daemonset"));
     }
     errs.extend(validate_pod_template_spec(&spec.template, &path.child("template")));

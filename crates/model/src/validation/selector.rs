@@ -82,9 +82,3 @@ pub fn selector_matches(selector: &LabelSelector, labels: &BTreeMap<String, Stri
     }
     Some(matches)
 }
-
-/// A selector with neither matchLabels nor matchExpressions.
-pub fn is_empty_selector(selector: &LabelSelector) -> bool {
-    selector.match_labels.as_ref().is_none_or(BTreeMap::is_empty)
-        && selector.match_expressions.as_ref().is_none_or(Vec::is_empty)
-}
