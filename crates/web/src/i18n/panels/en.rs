@@ -92,7 +92,7 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     node_down: "Node down",
     node_up: "Node up",
     delete_node: "Delete node",
-    add_node: |pool| format!("Add a node to {pool}"),
+    add_node: |pool| format!("Add a node to pool {pool}"),
 
     pools_heading: "Node pools",
     pools_hint: "Rewrites spec.nodePools of the scenario in the editor and applies it.",

@@ -103,7 +103,7 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     node_down: "节点宕机",
     node_up: "节点恢复",
     delete_node: "删除节点",
-    add_node: |pool| format!("向 {pool} 添加节点"),
+    add_node: |pool| format!("向节点池 {pool} 添加节点"),
 
     pools_heading: "节点池",
     pools_hint: "改写编辑器中场景的 spec.nodePools 并应用。",
