@@ -91,7 +91,7 @@ async fn node_card_shows_state_badges_and_its_pods() {
         }),
         pods: vec![pod("agent-aaaaa", PodPhase::Pending, false, false)],
     };
-    let root = render::<NodeCard>(NodeCardProps { node, lang: Lang::En }).await;
+    let root = render::<NodeCard>(NodeCardProps { node: std::rc::Rc::new(node), lang: Lang::En }).await;
     assert_eq!(text(&root, ".node-name"), "node-02");
     assert_eq!(text(&root, ".node-head .badge"), "NotReady");
     assert_eq!(text(&root, ".node-flags .badge"), "SchedulingDisabled");
@@ -118,7 +118,7 @@ async fn node_without_daemon_pod_says_so() {
         usage: None,
         pods: vec![],
     };
-    let root = render::<NodeCard>(NodeCardProps { node, lang: Lang::En }).await;
+    let root = render::<NodeCard>(NodeCardProps { node: std::rc::Rc::new(node), lang: Lang::En }).await;
     assert_eq!(text(&root, ".no-pod"), "no daemon pod");
     assert_eq!(text(&root, ".node-flags .badge"), "control-plane");
     assert!(root.query_selector(".node-badges, .node-usage").ok().flatten().is_none(), "no labels, taints or usage");

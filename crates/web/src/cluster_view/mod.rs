@@ -9,11 +9,14 @@ pub mod node_pools;
 pub mod rollout;
 pub mod why;
 
-use std::collections::BTreeMap;
+use std::rc::Rc;
 
+use rustc_hash::FxHashMap;
+
+use dsplay_engine::controller::daemonset::target_node_name;
 use dsplay_engine::pod_readiness::is_terminal;
-use dsplay_engine::state::ClusterState;
-use dsplay_model::k8s_openapi::api::core::v1::Pod;
+use dsplay_engine::state::{ClusterState, Stored};
+use dsplay_model::k8s_openapi::api::core::v1::{Node, Pod};
 
 pub use daemonset::DaemonSetRow;
 pub use node::{pool_of, NodeReadiness, NodeUsage, NodeView};
@@ -26,7 +29,9 @@ pub const DENSE_THRESHOLD: usize = 200;
 #[derive(Clone, Debug, PartialEq)]
 pub struct PoolView {
     pub name: String,
-    pub nodes: Vec<NodeView>,
+    /// Shared with the previous frame's view where the node did not change, so its
+    /// component compares the props by identity and is left alone.
+    pub nodes: Vec<Rc<NodeView>>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -36,40 +41,93 @@ pub struct ClusterView {
     pub daemonsets: Vec<DaemonSetRow>,
 }
 
+/// The node views of the last frame shown, with the stored versions they were built
+/// from. Store objects compare by identity, so a node whose object and pods are the
+/// versions of last frame keeps its view: a frame of a 5,000-node rollout builds,
+/// clones and compares only the nodes that changed.
+#[derive(Default)]
+pub struct NodeViewCache {
+    entries: FxHashMap<String, CachedNode>,
+}
+
+struct CachedNode {
+    node: Stored<Node>,
+    /// Built as a card (with capacity use) or as a dense square.
+    cards: bool,
+    /// The pods the view was built from: the node's daemon pods, and for a card, every
+    /// non-terminated pod bound to it.
+    pods: Vec<Stored<Pod>>,
+    view: Rc<NodeView>,
+}
+
+fn is_daemon_pod(pod: &Pod) -> bool {
+    pod.metadata.owner_references.iter().flatten().any(|owner| owner.controller == Some(true) && owner.kind == "DaemonSet")
+}
+
 impl ClusterView {
     pub fn of(state: &ClusterState) -> ClusterView {
-        let mut pods_by_node: BTreeMap<String, Vec<PodView>> = BTreeMap::new();
+        ClusterView::of_cached(state, &mut NodeViewCache::default())
+    }
+
+    /// The view of `state`, reusing what `cache` holds of the previous frame, and then
+    /// holding this frame's.
+    pub fn of_cached(state: &ClusterState, cache: &mut NodeViewCache) -> ClusterView {
         // Cards show capacity use: every non-terminated pod bound to the node counts.
         let cards = state.nodes.len() <= DENSE_THRESHOLD;
-        let mut bound: BTreeMap<&str, Vec<&Pod>> = BTreeMap::new();
+        let mut pods_of: FxHashMap<&str, Vec<Stored<Pod>>> = FxHashMap::default();
         for pod in state.pods.values() {
-            if let Some(node) = pod.spec.as_ref().and_then(|spec| spec.node_name.as_deref()).filter(|_| cards && !is_terminal(pod)) {
-                bound.entry(node).or_default().push(pod);
-            }
-            let view = PodView::of(pod);
-            if view.daemonset.is_none() {
-                continue;
-            }
-            if let Some(node) = view.node.clone() {
-                pods_by_node.entry(node).or_default().push(view);
+            let daemon_target = if is_daemon_pod(pod) { target_node_name(pod) } else { None };
+            let bound = pod.spec.as_ref().and_then(|spec| spec.node_name.as_deref()).filter(|_| cards && !is_terminal(pod));
+            for node in daemon_target.into_iter().chain(bound.filter(|node| Some(*node) != daemon_target)) {
+                pods_of.entry(node).or_default().push(pod.clone());
             }
         }
+        let mut entries = FxHashMap::with_capacity_and_hasher(state.nodes.len(), Default::default());
         let mut pools: Vec<PoolView> = Vec::new();
         for node in state.nodes.values() {
             let name = node.metadata.name.as_deref().unwrap_or_default();
-            let usage = cards.then(|| NodeUsage::of(node, bound.get(name).map(Vec::as_slice).unwrap_or_default()));
-            let view = NodeView::of(node, pods_by_node.remove(name).unwrap_or_default(), usage);
+            let pods = pods_of.remove(name).unwrap_or_default();
+            let (key, view) = match cache.entries.remove_entry(name) {
+                Some((key, cached)) if cached.node == *node && cached.cards == cards && cached.pods == pods => (key, cached.view),
+                _ => (name.to_string(), Rc::new(node_view(node, &pods, cards))),
+            };
+            entries.insert(key, CachedNode { node: node.clone(), cards, pods, view: view.clone() });
+            // Nodes come in name order, so a pool's nodes mostly follow one another.
             let pool = pool_of(name);
-            match pools.iter_mut().find(|p| p.name == pool) {
-                Some(existing) => existing.nodes.push(view),
+            let index = match pools.last() {
+                Some(last) if last.name == pool => Some(pools.len() - 1),
+                _ => pools.iter().position(|p| p.name == pool),
+            };
+            match index {
+                Some(index) => pools[index].nodes.push(view),
                 None => pools.push(PoolView { name: pool.to_string(), nodes: vec![view] }),
             }
         }
+        cache.entries = entries;
         ClusterView {
             pools,
             daemonsets: state.daemonsets.values().map(|ds| DaemonSetRow::of(ds)).collect(),
         }
     }
+}
+
+/// A node's view from its object and the pods [`ClusterView::of_cached`] gathered for it.
+fn node_view(node: &Node, pods: &[Stored<Pod>], cards: bool) -> NodeView {
+    let name = node.metadata.name.as_deref().unwrap_or_default();
+    let daemon_pods = pods
+        .iter()
+        .filter(|pod| is_daemon_pod(pod) && target_node_name(pod) == Some(name))
+        .map(|pod| PodView::of(pod))
+        .collect();
+    let usage = cards.then(|| {
+        let bound: Vec<&Pod> = pods
+            .iter()
+            .map(Stored::object)
+            .filter(|pod| pod.spec.as_ref().and_then(|spec| spec.node_name.as_deref()) == Some(name) && !is_terminal(pod))
+            .collect();
+        NodeUsage::of(node, &bound)
+    });
+    NodeView::of(node, daemon_pods, usage)
 }
 
 #[cfg(test)]
@@ -239,5 +297,26 @@ mod tests {
         let row = &view.daemonsets[0];
         assert_eq!((row.desired, row.current, row.ready, row.up_to_date, row.available), (3, 2, 1, 2, 0));
         assert_eq!(row.node_selector, "<none>");
+    }
+
+    /// Frame after frame of a rollout, the cached view equals a fresh one, and a node
+    /// nothing touched keeps the very same view.
+    #[test]
+    fn the_cache_reuses_unchanged_nodes_and_never_shows_a_stale_one() {
+        let mut simulation = dsplay_engine::simulation::Simulation::load(crate::state::EXAMPLE_SCENARIO).expect("loads");
+        simulation.run_steps();
+        let mut cache = NodeViewCache::default();
+        let mut previous: Option<ClusterView> = None;
+        let mut reused = 0;
+        for frame in simulation.frames() {
+            let cached = ClusterView::of_cached(&frame.state, &mut cache);
+            assert_eq!(cached, ClusterView::of(&frame.state), "at {} ({})", frame.time_ms, frame.cause);
+            if let Some(previous) = &previous {
+                let nodes = |view: &ClusterView| view.pools.iter().flat_map(|pool| pool.nodes.clone()).collect::<Vec<_>>();
+                reused += nodes(&cached).iter().zip(nodes(previous)).filter(|(a, b)| Rc::ptr_eq(a, b)).count();
+            }
+            previous = Some(cached);
+        }
+        assert!(reused > simulation.frames().len() * 3, "most nodes are untouched by most frames: {reused} reused");
     }
 }

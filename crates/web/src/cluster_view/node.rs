@@ -10,7 +10,7 @@ use super::pod::PodView;
 const KUBELET_LABELS: [&str; 4] = [LABEL_HOSTNAME, LABEL_OS, LABEL_ARCH, LABEL_CONTROL_PLANE];
 
 /// What the node's pods take of it, as `kubectl describe node` adds it up.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NodeUsage {
     /// The "Allocated resources" rows of cpu and memory.
     pub resources: Vec<AllocatedResource>,
@@ -37,7 +37,8 @@ pub enum NodeReadiness {
     Unknown,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+/// `Eq`, so an `Rc<NodeView>` in props compares by identity first.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NodeView {
     pub name: String,
     pub readiness: NodeReadiness,

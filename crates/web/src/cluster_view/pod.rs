@@ -38,7 +38,7 @@ impl PodPhase {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PodView {
     pub name: String,
     /// The owning DaemonSet's name, from the controller owner reference.

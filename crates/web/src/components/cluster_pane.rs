@@ -12,7 +12,7 @@ use super::why_panel::WhyPanel;
 use super::node_card::NodeCard;
 use super::status_line::StatusLine;
 use super::timeline::Timeline;
-use crate::cluster_view::{ClusterView, DENSE_THRESHOLD};
+use crate::cluster_view::{ClusterView, NodeViewCache, DENSE_THRESHOLD};
 use crate::sim_time::format_sim_time;
 use crate::state::Playground;
 
@@ -24,13 +24,15 @@ pub fn cluster_pane() -> Html {
     let lang = playground.lang;
     let strings = lang.strings();
     let session = playground.session.clone();
+    // The previous frame's node views, reused where nothing changed.
+    let node_views = use_mut_ref(NodeViewCache::default);
     let frame = session.as_ref().and_then(|session| session.frame(playground.cursor));
     // What a trainer points at comes first: the counts, then the nodes and their pods;
     // the chart, the console and the events follow.
     let (body, events) = match frame {
         None => (html! { <p class="empty">{ strings.no_nodes }</p> }, Html::default()),
         Some(frame) => {
-            let view = ClusterView::of(&frame.state);
+            let view = ClusterView::of_cached(&frame.state, &mut node_views.borrow_mut());
             let body = html! {
                 <>
                     <p class="frame-caption" aria-live="polite">

@@ -3,6 +3,8 @@
 //! AND pattern (and spelled out in its label); hover or focus shows the details,
 //! Enter or a click explains the node in the why panel.
 
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use crate::cluster_view::{ClusterView, NodeReadiness, NodeView, PodPhase};
@@ -58,7 +60,7 @@ impl DenseState {
 
 #[derive(Properties, PartialEq)]
 struct DenseSquareProps {
-    node: NodeView,
+    node: Rc<NodeView>,
     selected: bool,
     lang: Lang,
 }

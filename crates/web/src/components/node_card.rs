@@ -1,6 +1,8 @@
 //! A node: its name, readiness, scheduling state, labels and taints as badges, what
 //! its pods request of it, and the daemon pods on it.
 
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use super::pod_chip::PodChip;
@@ -10,7 +12,7 @@ use crate::state::{Action, Playground};
 
 #[derive(Properties, PartialEq)]
 pub struct NodeCardProps {
-    pub node: NodeView,
+    pub node: Rc<NodeView>,
     pub lang: Lang,
 }
 

@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use super::node_actions::NodeActions;
 use crate::cluster_view::why::{DaemonSetWhy, NodeWhy, Outcome, SchedulerCheck};
-use crate::cluster_view::{pool_of, ClusterView};
+use crate::cluster_view::pool_of;
 use crate::i18n::PanelStrings;
 use crate::state::{Action, Playground};
 use dsplay_model::node_affinity::AffinityCheckKind;
@@ -23,9 +23,13 @@ pub fn why_panel() -> Html {
     };
     let frame = playground.session.as_ref().and_then(|session| session.frame(playground.cursor));
     let explanation = frame.as_ref().and_then(|frame| NodeWhy::of(&frame.state, &node));
-    let view = frame.as_ref().map(|frame| ClusterView::of(&frame.state));
-    let node_view = view.as_ref().and_then(|view| view.pools.iter().flat_map(|pool| &pool.nodes).find(|n| n.name == node)).cloned();
-    let next_name = view.as_ref().map(|view| next_node_name(view, pool_of(&node))).unwrap_or_default();
+    // Read from the frame's store directly: a view of every node would cost a frame of
+    // a 5,000-node cluster twice.
+    let cordoned = frame
+        .as_ref()
+        .and_then(|frame| frame.state.nodes.get(&node).and_then(|n| n.spec.as_ref()?.unschedulable))
+        .unwrap_or(false);
+    let next_name = frame.as_ref().map(|frame| next_node_name(frame.state.nodes.keys(), pool_of(&node))).unwrap_or_default();
     drop(frame);
     let close = {
         let playground = playground.clone();
@@ -37,7 +41,7 @@ pub fn why_panel() -> Html {
                 <h3 id="why-heading">{ (text.why_heading)(&node) }</h3>
                 <button type="button" class="btn" onclick={close}>{ text.close }</button>
             </div>
-            <NodeActions node={node.clone()} cordoned={node_view.as_ref().is_some_and(|n| n.unschedulable)}
+            <NodeActions node={node.clone()} {cordoned}
                 pool={pool_of(&node).to_string()} next_name={next_name} {lang} />
             {
                 match explanation {
@@ -51,13 +55,10 @@ pub fn why_panel() -> Html {
 }
 
 /// The next free `<pool>-NN` name, as `node add` expects.
-fn next_node_name(view: &ClusterView, pool: &str) -> String {
-    let highest = view
-        .pools
-        .iter()
-        .filter(|p| p.name == pool)
-        .flat_map(|p| &p.nodes)
-        .filter_map(|n| n.name.rsplit_once('-').and_then(|(_, number)| number.parse::<u32>().ok()))
+fn next_node_name<'a>(names: impl Iterator<Item = &'a String>, pool: &str) -> String {
+    let highest = names
+        .filter(|name| pool_of(name) == pool)
+        .filter_map(|name| name.rsplit_once('-').and_then(|(_, number)| number.parse::<u32>().ok()))
         .max()
         .unwrap_or(0);
     format!("{pool}-{:02}", highest + 1)
