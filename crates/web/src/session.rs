@@ -84,15 +84,16 @@ impl Session {
     }
 
     /// The session `record` describes: its scenario loaded and played, then each entry
-    /// done again. An entry that now reloads the scenario (a record written by hand) is
-    /// followed, as Apply would have.
+    /// done again. An apply that no longer loads (a link from another version of the
+    /// playground) changes nothing, as a failed Apply never does; one that now reloads
+    /// the scenario (a record written by hand) is followed, as Apply would have.
     pub fn replay(record: &SessionRecord) -> Result<Session, ApplyError> {
         let mut session = Session::load(&record.scenario)?;
         for entry in &record.entries {
             match entry {
                 Entry::Run(line) => drop(session.execute(line)),
                 Entry::Apply(text) => {
-                    if let Applied::Reloaded(reloaded) = session.apply_edit(text)? {
+                    if let Ok(Applied::Reloaded(reloaded)) = session.apply_edit(text) {
                         session = *reloaded;
                     }
                 }

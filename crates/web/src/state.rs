@@ -488,6 +488,22 @@ mod tests {
     }
 
     #[test]
+    fn an_apply_that_no_longer_loads_is_skipped_and_the_rest_replays() {
+        let record = SessionRecord {
+            scenario: EXAMPLE_SCENARIO.into(),
+            entries: vec![
+                crate::session_record::Entry::Apply("kind: Scenario\nspec: [broken\n".into()),
+                crate::session_record::Entry::Run("kubectl cordon node-02".into()),
+            ],
+        };
+        let state = State::resume(Lang::En, EXAMPLE_SCENARIO, Some(&record));
+        let session = state.session.as_ref().expect("replayed");
+        let console = session.console();
+        assert_eq!(console.len(), 1, "the broken apply ran nothing");
+        assert_eq!(console[0].output, "node/node-02 cordoned");
+    }
+
+    #[test]
     fn a_record_that_no_longer_loads_falls_back_to_the_text() {
         let record = SessionRecord { scenario: "not: [a scenario".into(), entries: vec![] };
         let state = State::resume(Lang::En, EXAMPLE_SCENARIO, Some(&record));
