@@ -137,6 +137,14 @@ test("rollout chart, scrubber markers and the timeline keys", async ({ page }) =
   await page.locator(".scrubber-marker.marker-update").click();
   const at = Number((await counter.textContent()).match(/Frame (\d+)/)[1]);
   expect(at).toBeLessThan(total);
+  // Shift+→ jumps to the next marked frame, Shift+← back (the counter is 1-based).
+  const marked = [...new Set(await page.locator(".scrubber-marker[data-marker-frame]").evaluateAll((els) => els.map((e) => Number(e.dataset.markerFrame))))].sort((a, b) => a - b);
+  const next = marked.find((frame) => frame + 1 > at);
+  await page.locator("h1").click();
+  await page.keyboard.press("Shift+ArrowRight");
+  await expect(counter).toHaveText(`Frame ${next + 1} of ${total}`);
+  await page.keyboard.press("Shift+ArrowLeft");
+  await expect(counter).toHaveText(`Frame ${at} of ${total}`);
   // Typing in the console does not step the timeline.
   await page.getByRole("textbox", { name: "Command" }).press("ArrowLeft");
   await expect(counter).toHaveText(`Frame ${at} of ${total}`);

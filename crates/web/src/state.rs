@@ -111,6 +111,9 @@ pub enum Action {
     Seek(usize),
     StepForward,
     StepBack,
+    /// To the nearest marked frame after / before the cursor (or the end / start).
+    NextMarker,
+    PreviousMarker,
     Play,
     Pause,
     /// The playback timer fired.
@@ -162,6 +165,12 @@ impl State {
 
     pub fn frame_count(&self) -> usize {
         self.session.as_ref().map_or(0, |session| session.frame_count())
+    }
+
+    /// The first frame of `frames` that carries a marker.
+    fn marked_frame(&self, mut frames: impl Iterator<Item = usize>) -> Option<usize> {
+        let session = self.session.as_ref()?;
+        frames.find(|&index| session.frame(index).is_some_and(|frame| !frame.markers.is_empty()))
     }
 
     fn last_frame(&self) -> usize {
@@ -264,6 +273,14 @@ impl Reducible for State {
             }
             Action::StepBack => {
                 next.cursor = next.cursor.saturating_sub(1);
+                next.playing = false;
+            }
+            Action::NextMarker => {
+                next.cursor = next.marked_frame((next.cursor + 1)..=next.last_frame()).unwrap_or(next.last_frame());
+                next.playing = false;
+            }
+            Action::PreviousMarker => {
+                next.cursor = next.marked_frame((0..next.cursor).rev()).unwrap_or(0);
                 next.playing = false;
             }
             Action::Play => {
@@ -404,6 +421,27 @@ mod tests {
         let state = state.reduce(Action::StepForward).reduce(Action::StepForward).reduce(Action::StepBack);
         assert_eq!(state.cursor, 1);
         assert_eq!(state.reduce(Action::Seek(usize::MAX)).cursor, last);
+    }
+
+    #[test]
+    fn shift_arrows_jump_from_marker_to_marker() {
+        let state = example().reduce(Action::Seek(0));
+        let session = state.session.clone().expect("loaded");
+        let marked: Vec<usize> =
+            (1..session.frame_count()).filter(|&i| session.frame(i).is_some_and(|f| !f.markers.is_empty())).collect();
+        assert!(marked.len() >= 8, "steps, the update, five batches, completions: {marked:?}");
+        let mut state = state;
+        for &frame in &marked {
+            state = state.reduce(Action::NextMarker);
+            assert_eq!(state.cursor, frame);
+        }
+        state = state.reduce(Action::NextMarker);
+        assert_eq!(state.cursor, session.last_frame(), "past the last marker: the end");
+        state = state.reduce(Action::Seek(marked[3])).reduce(Action::PreviousMarker);
+        assert_eq!(state.cursor, marked[2]);
+        state = state.reduce(Action::Seek(marked[0])).reduce(Action::PreviousMarker);
+        let first_marked = (0..=marked[0]).find(|&i| session.frame(i).is_some_and(|f| !f.markers.is_empty()) && i < marked[0]);
+        assert_eq!(state.cursor, first_marked.unwrap_or(0));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Keyboard control of the timeline: Space plays or pauses, ← and → step one
-//! frame. Keys typed into the editor, the console or any other field are left
-//! alone, and so are keys with a modifier.
+//! frame, Shift+← and Shift+→ jump to the previous or next marked frame (a step, an
+//! update, a batch, a completion). Keys typed into the editor, the console or any
+//! other field are left alone, and so are keys with Ctrl, Meta or Alt.
 
 use gloo::events::EventListener;
 use wasm_bindgen::JsCast;
@@ -32,10 +33,12 @@ pub fn use_timeline_keys(playground: &Playground) {
                 if event.ctrl_key() || event.meta_key() || event.alt_key() || belongs_to_focus(event.target(), &event.key()) {
                     return;
                 }
-                let action = match event.key().as_str() {
-                    " " => Some(if playing { Action::Pause } else { Action::Play }),
-                    "ArrowLeft" => Some(Action::StepBack),
-                    "ArrowRight" => Some(Action::StepForward),
+                let action = match (event.key().as_str(), event.shift_key()) {
+                    (" ", _) => Some(if playing { Action::Pause } else { Action::Play }),
+                    ("ArrowLeft", false) => Some(Action::StepBack),
+                    ("ArrowRight", false) => Some(Action::StepForward),
+                    ("ArrowLeft", true) => Some(Action::PreviousMarker),
+                    ("ArrowRight", true) => Some(Action::NextMarker),
                     _ => None,
                 };
                 if let Some(action) = action {
