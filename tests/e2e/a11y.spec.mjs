@@ -3,12 +3,11 @@
 // error, the console, a rollout mid-way, the why panel), the gallery, the dense view of
 // a large cluster, and a phone in Chinese.
 import { test, expect } from "@playwright/test";
-import { deflateRawSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
+import { encode, scenario } from "./fixtures.mjs";
 
 const AXE = fileURLToPath(new URL("../../node_modules/axe-core/axe.min.js", import.meta.url));
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
-const encode = (text) => `v1=${deflateRawSync(Buffer.from(text, "utf8"), { level: 9 }).toString("base64url")}`;
 
 /** Every violation, one line each, so a failure says what and where. */
 async function violations(page) {
@@ -51,32 +50,7 @@ test("no violations in the gallery, the dense view and on a phone in Chinese", a
   await page.getByRole("button", { name: /Gallery/ }).click();
   expect(await violations(page)).toEqual([]);
 
-  const big = `apiVersion: dsplay/v1
-kind: Scenario
-metadata:
-  name: big
-spec:
-  nodePools:
-  - name: node
-    count: 250
-  steps:
-  - settle
----
-apiVersion: apps/v1
-kind: DaemonSet
-metadata:
-  name: agent
-spec:
-  selector:
-    matchLabels: {app: agent}
-  template:
-    metadata:
-      labels: {app: agent}
-    spec:
-      containers:
-      - name: agent
-        image: registry.k8s.io/pause:3.10
-`;
+  const big = scenario("  - name: node\n    count: 250", "  - settle");
   await page.goto(`/?dense=1#${encode(big)}`);
   await expect(page.locator(".dense-node[data-node]")).toHaveCount(250);
   expect(await violations(page)).toEqual([]);

@@ -1,35 +1,9 @@
 // The trainer panels over the built playground: why / why not, node actions,
 // the rollout chart and keys, event filters, the gallery, the dense view.
 import { test, expect } from "@playwright/test";
+import { scenario } from "./fixtures.mjs";
 
 const shot = (name) => ({ path: new URL(`./screenshots/${name}.png`, import.meta.url).pathname, fullPage: false });
-
-const scenario = (pools, steps, templateExtra = "") => `apiVersion: dsplay/v1
-kind: Scenario
-metadata:
-  name: panels
-spec:
-  nodePools:
-${pools}
-  steps:
-${steps}
----
-apiVersion: apps/v1
-kind: DaemonSet
-metadata:
-  name: agent
-  namespace: default
-spec:
-  selector:
-    matchLabels: {app: agent}
-  template:
-    metadata:
-      labels: {app: agent}
-    spec:
-${templateExtra}      containers:
-      - name: agent
-        image: busybox:1.36
-`;
 
 async function load(page, text) {
   const editor = page.getByRole("textbox", { name: "Scenario and manifests (YAML)" });

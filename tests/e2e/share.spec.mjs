@@ -1,9 +1,6 @@
 // Share links, saved work and offline use, over the built dist/.
 import { test, expect } from "@playwright/test";
-import { deflateRawSync } from "node:zlib";
-
-// A link fragment as the playground writes it: raw deflate, base64url, no padding.
-const encode = (text) => `v1=${deflateRawSync(Buffer.from(text, "utf8"), { level: 9 }).toString("base64url")}`;
+import { encode } from "./fixtures.mjs";
 
 const SHARED = `apiVersion: dsplay/v1
 kind: Scenario
