@@ -13,7 +13,7 @@ use k8s_openapi::api::core::v1::{Node, Pod};
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::{LabelSelector, OwnerReference};
 
 use dsplay_engine::controller::daemonset::{
-    node_update_syncs, pod_added, pod_deleted, pod_updated, should_ignore_node_update, target_node_name,
+    is_owned_by, node_update_syncs, pod_added, pod_deleted, pod_updated, should_ignore_node_update, target_node_name,
 };
 
 fn keys(names: &[&str]) -> BTreeSet<String> {
@@ -226,13 +226,7 @@ fn add_node() {
 /// Whether the DaemonSet `ds` of `c` has a pod for `node`.
 fn has_pod_on<'a>(c: &'a Cluster, node: &str) -> impl Fn(&k8s_openapi::api::apps::v1::DaemonSet) -> bool + 'a {
     let node = node.to_string();
-    move |ds| {
-        let uid = ds.metadata.uid.clone();
-        c.api.state.pods.values().any(|pod| {
-            target_node_name(pod) == Some(node.as_str())
-                && pod.metadata.owner_references.iter().flatten().any(|o| o.controller == Some(true) && Some(&o.uid) == uid.as_ref())
-        })
-    }
+    move |ds| c.api.state.pods.values().any(|pod| target_node_name(pod) == Some(node.as_str()) && is_owned_by(pod, ds))
 }
 
 struct UpdateNodeCase {

@@ -8,7 +8,7 @@ use crate::agenda::Action;
 use super::Simulation;
 use crate::api::{key, template_generation_of, Change};
 use crate::controller::daemonset::{
-    node_update_syncs, pod_added, pod_deleted, pod_updated, should_ignore_node_update, target_node_name,
+    is_owned_by, node_update_syncs, pod_added, pod_deleted, pod_updated, should_ignore_node_update, target_node_name,
 };
 use crate::pod_gc::QUARANTINE_MS;
 use crate::pod_readiness::{is_terminating, node_name};
@@ -160,11 +160,7 @@ impl Simulation {
         let Some(node) = self.api.state.nodes.get(name).map(|o| Node::clone(o)) else { return };
         let pods = &self.api.state.pods;
         let has_pod = |ds: &k8s_openapi::api::apps::v1::DaemonSet| {
-            let uid = ds.metadata.uid.as_ref();
-            pods.values().any(|p| {
-                target_node_name(p) == Some(name)
-                    && p.metadata.owner_references.iter().flatten().any(|o| o.controller == Some(true) && Some(&o.uid) == uid)
-            })
+            pods.values().any(|p| target_node_name(p) == Some(name) && is_owned_by(p, ds))
         };
         for ds_key in node_update_syncs(&node, &self.api.state.daemonsets, has_pod) {
             self.enqueue_daemonset(ds_key, REACTION_MS);
