@@ -36,22 +36,21 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
         return Html::default();
     };
     let strings = playground.lang.share();
-    let view = view_of(&playground);
-    let link = url_of(&view, "");
-    let snippet = embed_snippet(&view, playground.lang.strings().title);
+    // The link is made only when shown or copied: it deflates the scenario and the
+    // console log, and the bar renders on every frame of playback.
+    let shown = (*open != Open::None).then(|| shared_text(*open, &playground));
 
-    let toggle = |which: Open, text: String| {
-        let (open, copied) = (open.clone(), copied.clone());
-        let view = view.clone();
+    let toggle = |which: Open| {
+        let (open, copied, playground) = (open.clone(), copied.clone(), playground.clone());
         Callback::from(move |_: MouseEvent| {
             if *open == which {
                 open.set(Open::None);
                 return;
             }
             if which == Open::Link {
-                replace_address(&view);
+                replace_address(&view_of(&playground));
             }
-            copied.set(copy_to_clipboard(&text));
+            copied.set(copy_to_clipboard(&shared_text(which, &playground)));
             open.set(which);
         })
     };
@@ -86,9 +85,9 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
         <div class="share-bar">
             <div class="share-actions">
                 <button type="button" class="btn" data-action="copy-link" aria-expanded={(*open == Open::Link).to_string()}
-                    onclick={toggle(Open::Link, link.clone())}>{ strings.copy_link }</button>
+                    onclick={toggle(Open::Link)}>{ strings.copy_link }</button>
                 <button type="button" class="btn" data-action="embed" aria-expanded={(*open == Open::Embed).to_string()}
-                    onclick={toggle(Open::Embed, snippet.clone())}>{ strings.embed }</button>
+                    onclick={toggle(Open::Embed)}>{ strings.embed }</button>
                 if *copied && *open != Open::None {
                     <span class="share-status" role="status">
                         { if *open == Open::Link { strings.link_copied } else { strings.snippet_copied } }
@@ -100,7 +99,7 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
                     <span>{ if *open == Open::Link { strings.link_label } else { strings.embed_label } }</span>
                     <textarea ref={snippet_ref} readonly=true rows={if *open == Open::Link { "2" } else { "4" }}
                         class="share-text" spellcheck="false" onfocus={select_all}
-                        value={if *open == Open::Link { link } else { snippet }} />
+                        value={shown.unwrap_or_default()} />
                 </label>
             }
             if let Some(error) = (*refused).clone() {
@@ -119,6 +118,15 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
                 </p>
             }
         </div>
+    }
+}
+
+/// What Copy link or Embed shows and copies for the current state.
+fn shared_text(which: Open, playground: &Playground) -> String {
+    let view = view_of(playground);
+    match which {
+        Open::Embed => embed_snippet(&view, playground.lang.strings().title),
+        Open::Link | Open::None => url_of(&view, ""),
     }
 }
 
