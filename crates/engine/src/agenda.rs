@@ -31,8 +31,13 @@ pub enum Action {
     FinishTermination(String),
     /// The node lifecycle controller looks at a node's heartbeat and condition taints.
     MonitorNode(String),
-    /// The taint eviction controller checks the pods on a node.
-    EvictPods(String),
+    /// The taint eviction controller handles a change of a node's NoExecute taints.
+    NoticeNodeTaints(String),
+    /// The taint eviction controller handles a pod added, deleted, bound or given
+    /// other tolerations.
+    NoticePodTolerations(String),
+    /// A deletion the taint eviction controller scheduled for this pod falls due.
+    TaintEvictionDue(String),
     /// PodGC removes the pods bound to a node that no longer exists.
     CollectOrphanedPods(String),
     /// The garbage collector deletes what a deleted owner (namespace, uid) left behind.

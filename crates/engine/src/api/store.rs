@@ -52,9 +52,10 @@ impl Api {
         self.now_ms = ms;
     }
 
-    /// The changes since the last call, in the order they happened.
+    /// The changes since the last call, in the order they happened, repeated updates
+    /// of one object folded into the first.
     pub fn take_changes(&mut self) -> Vec<Change> {
-        std::mem::take(&mut self.changes)
+        super::change::fold_repeated_updates(std::mem::take(&mut self.changes))
     }
 
     fn stamp_new(&mut self, meta: &mut ObjectMeta) {

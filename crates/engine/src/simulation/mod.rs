@@ -19,6 +19,7 @@ use crate::controller::daemonset::DaemonSetController;
 use crate::kubectl::command::{parse_command, Command};
 use crate::kubelet::{Kubelet, PodTiming};
 use crate::node_lifecycle::NodeLifecycle;
+use crate::taint_eviction::TaintEviction;
 use crate::scenario::{parse_scenario, ManifestObject, Scenario, StepAction};
 use crate::state::ClusterState;
 use crate::clock::{self, MINUTE};
@@ -80,6 +81,7 @@ pub struct Simulation {
     daemonsets: DaemonSetController,
     kubelet: Kubelet,
     node_lifecycle: NodeLifecycle,
+    taint_eviction: TaintEviction,
     /// Pods the scheduler could not place, retried when the cluster changes.
     unschedulable: BTreeSet<String>,
     pods_by_node: PodsByNode,
@@ -110,6 +112,7 @@ impl Simulation {
             daemonsets: DaemonSetController::default(),
             kubelet: Kubelet::default(),
             node_lifecycle: NodeLifecycle::default(),
+            taint_eviction: TaintEviction::default(),
             unschedulable: BTreeSet::new(),
             pods_by_node: PodsByNode::default(),
             timing,

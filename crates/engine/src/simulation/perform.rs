@@ -11,7 +11,7 @@ use crate::kubectl::command::{Command, ImageBehaviour as CommandImageBehaviour};
 use crate::kubelet::ImageBehaviour;
 use crate::pod_readiness::{is_terminal, is_terminating, node_name};
 use crate::scheduler::{self, NodeInfo};
-use crate::{kubelet, pod_gc, taint_eviction};
+use crate::{kubelet, pod_gc};
 
 impl Simulation {
     pub(super) fn perform(&mut self, action: Action) {
@@ -52,8 +52,18 @@ impl Simulation {
                 self.node_lifecycle.monitor(&mut self.api, &node);
                 vec![]
             }
-            Action::EvictPods(node) => {
-                taint_eviction::evict_pods(&mut self.api, &node).map(|at| (at, Action::EvictPods(node))).into_iter().collect()
+            Action::NoticeNodeTaints(node) => {
+                let pods: Vec<String> = self.pods_by_node.on(&node).cloned().collect();
+                let due = self.taint_eviction.node_updated(&mut self.api, &node, &pods);
+                due.into_iter().map(|(at, pod_key)| (at, Action::TaintEvictionDue(pod_key))).collect()
+            }
+            Action::NoticePodTolerations(pod_key) => {
+                let due = self.taint_eviction.pod_updated(&mut self.api, &pod_key);
+                due.map(|(at, pod_key)| (at, Action::TaintEvictionDue(pod_key))).into_iter().collect()
+            }
+            Action::TaintEvictionDue(pod_key) => {
+                self.taint_eviction.fire(&mut self.api, &pod_key);
+                vec![]
             }
             Action::CollectOrphanedPods(node) => {
                 pod_gc::collect_orphaned_pods(&mut self.api, &node);
@@ -93,7 +103,9 @@ impl Simulation {
             Action::KillContainers(k) => format!("kubelet stops the containers of {k}"),
             Action::FinishTermination(k) => format!("pod {k} terminated"),
             Action::MonitorNode(n) => format!("node-lifecycle-controller checks node {n}"),
-            Action::EvictPods(n) => format!("taint-eviction-controller checks node {n}"),
+            Action::NoticeNodeTaints(n) => format!("taint-eviction-controller sees the NoExecute taints of node {n} change"),
+            Action::NoticePodTolerations(k) => format!("taint-eviction-controller looks at pod {k}"),
+            Action::TaintEvictionDue(k) => format!("taint-eviction-controller: the toleration of pod {k} runs out"),
             Action::CollectOrphanedPods(n) => format!("pod-garbage-collector collects the pods of deleted node {n}"),
             Action::CollectGarbage { owner_uid, .. } => format!("garbage-collector deletes what owner {owner_uid} left"),
         }

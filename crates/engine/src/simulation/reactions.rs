@@ -12,13 +12,10 @@ use crate::controller::daemonset::{
 };
 use crate::pod_gc::QUARANTINE_MS;
 use crate::pod_readiness::{is_terminating, node_name};
+use crate::taint_eviction::{has_no_execute_taint, no_execute_taints_changed};
 
 /// Watch delivery plus the time a component's worker takes to pick the item up.
 pub const REACTION_MS: u64 = 50;
-
-fn has_no_execute_taint(node: &Node) -> bool {
-    node.spec.as_ref().and_then(|s| s.taints.as_ref()).is_some_and(|t| t.iter().any(|t| t.effect == "NoExecute"))
-}
 
 impl Simulation {
     /// Hands every change since the last call to the components that watch it.
@@ -63,7 +60,10 @@ impl Simulation {
                 }
                 match node_name(&pod) {
                     None => self.later(REACTION_MS, Action::Schedule(pod_key)),
-                    Some(node) => self.pod_bound(pod_key.clone(), node.to_string()),
+                    Some(node) => {
+                        self.pod_bound(pod_key.clone(), node.to_string());
+                        self.notice_pod_tolerations(pod_key);
+                    }
                 }
             }
             Change::PodUpdated { key: pod_key, old } => {
@@ -75,6 +75,10 @@ impl Simulation {
                 }
                 if let (Some(node), None) = (node_name(&pod), node_name(&old)) {
                     self.pod_bound(pod_key.clone(), node.to_string());
+                }
+                let tolerations = |p: &k8s_openapi::api::core::v1::Pod| p.spec.as_ref().and_then(|s| s.tolerations.clone());
+                if node_name(&pod) != node_name(&old) || tolerations(&pod) != tolerations(&old) {
+                    self.notice_pod_tolerations(pod_key.clone());
                 }
                 let syncs = pod_updated(&old, &pod, &self.api.state.daemonsets);
                 for ds_key in syncs.now {
@@ -89,11 +93,18 @@ impl Simulation {
                 if let Some(ds_key) = pod_deleted(&pod, &self.api.state.daemonsets) {
                     self.enqueue_daemonset(ds_key, REACTION_MS);
                 }
-                self.unschedulable.remove(&key(pod.metadata.namespace.as_deref(), pod.metadata.name.as_deref().unwrap_or("")));
+                let pod_key = key(pod.metadata.namespace.as_deref(), pod.metadata.name.as_deref().unwrap_or(""));
+                self.unschedulable.remove(&pod_key);
+                if self.taint_eviction.has_scheduled(&pod_key) {
+                    self.later(REACTION_MS, Action::NoticePodTolerations(pod_key));
+                }
                 self.retry_unschedulable();
             }
             Change::NodeAdded(name) => {
                 self.node_changed(&name);
+                if has_no_execute_taint(&self.api, &name) {
+                    self.later(REACTION_MS, Action::NoticeNodeTaints(name.clone()));
+                }
                 self.retry_unschedulable();
             }
             Change::NodeUpdated { name, old } => {
@@ -106,8 +117,8 @@ impl Simulation {
                 if spec(&node).unschedulable != spec(&old).unschedulable || conditions(&node) != conditions(&old) {
                     self.later(REACTION_MS, Action::MonitorNode(name.clone()));
                 }
-                if spec(&node).taints != spec(&old).taints && has_no_execute_taint(&node) {
-                    self.later(REACTION_MS, Action::EvictPods(name.clone()));
+                if no_execute_taints_changed(spec(&old).taints.as_deref(), spec(&node).taints.as_deref()) {
+                    self.later(REACTION_MS, Action::NoticeNodeTaints(name.clone()));
                 }
                 self.retry_unschedulable();
             }
@@ -150,8 +161,15 @@ impl Simulation {
             return;
         }
         self.later(0, Action::AdmitPod(pod_key));
-        if self.api.state.nodes.get(&node).is_some_and(|n| has_no_execute_taint(n)) {
-            self.later(REACTION_MS, Action::EvictPods(node));
+    }
+
+    /// `PodUpdated` of the taint eviction controller, for a pod that may need a look:
+    /// one on a NoExecute-tainted node, or one with a deletion scheduled.
+    fn notice_pod_tolerations(&mut self, pod_key: String) {
+        let pod = self.api.state.pods.get(pod_key.as_str());
+        let on_tainted_node = pod.and_then(|p| node_name(p)).is_some_and(|node| has_no_execute_taint(&self.api, node));
+        if on_tainted_node || self.taint_eviction.has_scheduled(&pod_key) {
+            self.later(REACTION_MS, Action::NoticePodTolerations(pod_key));
         }
     }
 
