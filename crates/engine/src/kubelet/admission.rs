@@ -9,7 +9,7 @@ use dsplay_model::tolerations::find_matching_untolerated_taint;
 
 use crate::scheduler::node_resources_fit::requested;
 use crate::scheduler::pod_requests::Resource;
-use crate::scheduler::{node_affinity, node_name, node_ports, NodeInfo};
+use crate::scheduler::{node_affinity, node_name, node_ports, taint_toleration, NodeInfo};
 
 /// Why the kubelet refused the pod: the status reason and message it writes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,9 +47,15 @@ fn check_resources(spec: &PodSpec, node: &NodeInfo) -> Result<(), Rejection> {
     Ok(())
 }
 
-fn predicate_failed(name: &str) -> Rejection {
-    Rejection { reason: name.to_string(), message: format!("Predicate {name} failed") }
+/// `PredicateFailureError`: the plugin's name is the status reason; its message
+/// carries the reason the scheduler would give (`AdmissionCheck`).
+fn predicate_failed(name: &str, description: &str) -> Rejection {
+    Rejection { reason: name.to_string(), message: format!("Predicate {name} failed: {description}") }
 }
+
+/// `tainttoleration.ErrReasonNotMatch`, the kubelet's wording for an untolerated
+/// NoExecute taint.
+const ERR_REASON_UNTOLERATED: &str = "node(s) had taints that the pod didn't tolerate";
 
 /// `canAdmitPod`: the first reason the pod cannot run on this node.
 pub fn admit(pod: &Pod, node: &NodeInfo) -> Result<(), Rejection> {
@@ -57,18 +63,18 @@ pub fn admit(pod: &Pod, node: &NodeInfo) -> Result<(), Rejection> {
     let spec = pod.spec.as_ref().unwrap_or(&default_spec);
     check_resources(spec, node)?;
     if node_affinity::filter(spec, node).is_err() {
-        return Err(predicate_failed(node_affinity::NAME));
+        return Err(predicate_failed(node_affinity::NAME, node_affinity::ERR_REASON_POD));
     }
     if node_name::filter(spec, node).is_err() {
-        return Err(predicate_failed(node_name::NAME));
+        return Err(predicate_failed(node_name::NAME, node_name::ERR_REASON));
     }
     if node_ports::filter(spec, node).is_err() {
-        return Err(predicate_failed(node_ports::NAME));
+        return Err(predicate_failed(node_ports::NAME, node_ports::ERR_REASON));
     }
     let taints = node.node.spec.as_ref().and_then(|s| s.taints.as_deref()).unwrap_or(&[]);
     let tolerations = spec.tolerations.as_deref().unwrap_or(&[]);
     if find_matching_untolerated_taint(taints, tolerations, |t| t.effect == "NoExecute").is_some() {
-        return Err(predicate_failed("TaintToleration"));
+        return Err(predicate_failed(taint_toleration::NAME, ERR_REASON_UNTOLERATED));
     }
     Ok(())
 }

@@ -335,7 +335,8 @@ impl Simulation {
         history.sort_by_key(|r| r.revision);
         let target = if to_revision == 0 {
             if history.len() < 2 {
-                return Err("error: no rollout history found for daemonset.apps \"".to_string() + name_of(&ds_key) + "\"");
+                // DaemonSetRollbacker.Rollback, before it looks for a revision.
+                return Err("error: no last revision to roll back to".to_string());
             }
             history.get(history.len() - 2).cloned()
         } else {

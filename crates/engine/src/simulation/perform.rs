@@ -251,6 +251,10 @@ impl Simulation {
         for (pod_key, pod) in pods {
             if is_terminating(&pod) {
                 self.agenda.schedule(now, Action::KillContainers(pod_key));
+            } else if is_terminal(&pod) {
+                // Failed and Succeeded are final: the status manager never moves a pod
+                // out of them, so a rejected pod stays rejected.
+                continue;
             } else if crate::pod_readiness::phase(&pod) == "Running" {
                 self.agenda.schedule(now + REACTION_MS, Action::MarkReady(pod_key));
             } else {

@@ -18,6 +18,12 @@ pub fn is_pod_updated(pod: &Pod, hash: &str, template_generation: Option<i64>) -
     hash_matches || generation_matches
 }
 
+/// These three counts are `omitempty` in apps/v1: zero is not written, so
+/// `kubectl get ds -o yaml` leaves them out.
+fn omit_zero(count: i32) -> Option<i32> {
+    (count != 0).then_some(count)
+}
+
 /// `updateDaemonSetStatus`: the seven counts, from the informer view, summed over
 /// the nodes (each node's part, from the first of its pods in
 /// `podByCreationTimestampAndPhase` order, is in its summary).
@@ -29,9 +35,9 @@ pub fn compute_status(ds: &DaemonSet, index: &DaemonSetIndex) -> DaemonSetStatus
         current_number_scheduled: counts.current,
         number_misscheduled: counts.misscheduled,
         number_ready: counts.ready,
-        number_available: Some(counts.available),
-        updated_number_scheduled: Some(counts.updated),
-        number_unavailable: Some(counts.desired - counts.available),
+        number_available: omit_zero(counts.available),
+        updated_number_scheduled: omit_zero(counts.updated),
+        number_unavailable: omit_zero(counts.desired - counts.available),
         observed_generation: old.observed_generation,
         collision_count: old.collision_count,
         conditions: old.conditions,
