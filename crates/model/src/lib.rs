@@ -13,6 +13,7 @@ pub mod labels;
 pub mod tolerations;
 pub mod node_affinity;
 pub mod quantity;
+pub mod qos;
 pub mod int_or_percent;
 pub mod defaults;
 pub mod validation;

@@ -185,7 +185,7 @@ impl Api {
         }
         let status = pod.status.get_or_insert_with(PodStatus::default);
         status.phase.get_or_insert_with(|| "Pending".into());
-        status.qos_class.get_or_insert_with(|| "BestEffort".into());
+        status.qos_class = pod.spec.as_ref().map(|spec| dsplay_model::qos::pod_qos_class(spec).to_string());
         self.stamp_new(&mut pod.metadata);
         self.state.pods.insert(pod_key.as_str().into(), Stored::new(pod));
         self.changes.push(Change::PodAdded(pod_key.clone()));

@@ -1,11 +1,12 @@
-//! The kubelet's admission of a pod bound to its node (pkg/kubelet/lifecycle,
-//! `generalFilter`): resources, node name, host ports, node affinity, and NoExecute
-//! taints. A pod the scheduler placed passes; a pod created with `spec.nodeName`
+//! The kubelet's admission of a pod bound to its node: node pressure (the eviction
+//! manager), then pkg/kubelet/lifecycle's `generalFilter`: resources, node name, host
+//! ports, node affinity, and NoExecute taints. A pod the scheduler placed passes; a pod created with `spec.nodeName`
 //! skips the scheduler and may be rejected here, ending Failed (`OutOfcpu`, ...).
 
-use k8s_openapi::api::core::v1::{Pod, PodSpec};
+use k8s_openapi::api::core::v1::{Pod, PodSpec, Taint};
 
-use dsplay_model::tolerations::find_matching_untolerated_taint;
+use dsplay_model::qos;
+use dsplay_model::tolerations::{find_matching_untolerated_taint, tolerations_tolerate_taint};
 
 use crate::scheduler::node_resources_fit::requested;
 use crate::scheduler::pod_requests::Resource;
@@ -57,10 +58,38 @@ fn predicate_failed(name: &str, description: &str) -> Rejection {
 /// NoExecute taint.
 const ERR_REASON_UNTOLERATED: &str = "node(s) had taints that the pod didn't tolerate";
 
+/// `SystemCriticalPriority`: pods at or above it are critical (`IsCriticalPod`).
+const SYSTEM_CRITICAL_PRIORITY: i32 = 2_000_000_000;
+
+/// The eviction manager's admission (pkg/kubelet/eviction, `Admit`), the first
+/// handler: under disk or PID pressure no pod but a critical one is admitted; under
+/// memory pressure alone only BestEffort pods are refused, unless they tolerate the
+/// memory-pressure taint (daemon pods do). The node's pressure conditions stand for
+/// what the kubelet itself observes.
+fn check_node_pressure(pod: &Pod, spec: &PodSpec, node: &NodeInfo) -> Result<(), Rejection> {
+    let conditions = node.node.status.as_ref().and_then(|s| s.conditions.as_deref()).unwrap_or(&[]);
+    let pressures: Vec<&str> = ["MemoryPressure", "DiskPressure", "PIDPressure"]
+        .into_iter()
+        .filter(|type_| conditions.iter().any(|c| c.type_ == *type_ && c.status == "True"))
+        .collect();
+    if pressures.is_empty() || spec.priority.is_some_and(|p| p >= SYSTEM_CRITICAL_PRIORITY) {
+        return Ok(());
+    }
+    if pressures == ["MemoryPressure"] {
+        let best_effort = pod.status.as_ref().and_then(|s| s.qos_class.as_deref()) == Some(qos::BEST_EFFORT);
+        let memory_pressure = Taint { key: "node.kubernetes.io/memory-pressure".into(), effect: "NoSchedule".into(), ..Default::default() };
+        if !best_effort || tolerations_tolerate_taint(spec.tolerations.as_deref().unwrap_or(&[]), &memory_pressure) {
+            return Ok(());
+        }
+    }
+    Err(Rejection { reason: "Evicted".into(), message: format!("The node had condition: [{}]. ", pressures.join(" ")) })
+}
+
 /// `canAdmitPod`: the first reason the pod cannot run on this node.
 pub fn admit(pod: &Pod, node: &NodeInfo) -> Result<(), Rejection> {
     let default_spec = PodSpec::default();
     let spec = pod.spec.as_ref().unwrap_or(&default_spec);
+    check_node_pressure(pod, spec, node)?;
     check_resources(spec, node)?;
     if node_affinity::filter(spec, node).is_err() {
         return Err(predicate_failed(node_affinity::NAME, node_affinity::ERR_REASON_POD));
