@@ -9,7 +9,7 @@ use k8s_openapi::api::core::v1::{Node, NodeCondition, Taint};
 
 use crate::api::Api;
 use crate::clock;
-use crate::kubelet;
+use crate::kubelet::{self, KUBELET_CONDITIONS};
 use crate::pod_readiness::node_name;
 
 const SOURCE: &str = "node-controller";
@@ -73,27 +73,46 @@ pub fn reconcile_condition_taints(mut node: Node, now_ms: u64) -> Node {
     node
 }
 
-fn set_ready_condition(node: &mut Node, status: &str, reason: &str, message: &str, now_ms: u64) {
+/// `tryUpdateNodeHealth` for a node whose kubelet went silent: every condition the
+/// kubelet posts turns Unknown. The last heartbeat stays what it was: it is the
+/// kubelet's, and the kubelet said nothing more.
+fn mark_status_unknown(node: &mut Node, now_ms: u64) {
+    let conditions = node.status.get_or_insert_with(Default::default).conditions.get_or_insert_with(Vec::new);
+    for kubelet_condition in &KUBELET_CONDITIONS {
+        let condition = match conditions.iter_mut().position(|c| c.type_ == kubelet_condition.type_) {
+            Some(index) => &mut conditions[index],
+            None => {
+                conditions.push(NodeCondition { type_: kubelet_condition.type_.into(), ..Default::default() });
+                conditions.last_mut().expect("just pushed")
+            }
+        };
+        if condition.status != "Unknown" {
+            condition.status = "Unknown".into();
+            condition.reason = Some("NodeStatusUnknown".into());
+            condition.message = Some("Kubelet stopped posting node status.".into());
+            condition.last_transition_time = Some(clock::timestamp(now_ms));
+        }
+    }
+}
+
+/// The kubelet posts its conditions again, healthy.
+fn post_healthy_status(node: &mut Node, now_ms: u64) {
     let conditions = node.status.get_or_insert_with(Default::default).conditions.get_or_insert_with(Vec::new);
     let time = Some(clock::timestamp(now_ms));
-    match conditions.iter_mut().find(|c| c.type_ == "Ready") {
-        Some(ready) => {
-            if ready.status != status {
-                ready.last_transition_time = time.clone();
+    for kubelet_condition in &KUBELET_CONDITIONS {
+        let healthy = kubelet_condition.condition();
+        match conditions.iter_mut().find(|c| c.type_ == healthy.type_) {
+            Some(condition) => {
+                if condition.status != healthy.status {
+                    condition.last_transition_time = time.clone();
+                }
+                condition.status = healthy.status;
+                condition.reason = healthy.reason;
+                condition.message = healthy.message;
+                condition.last_heartbeat_time = time.clone();
             }
-            ready.status = status.into();
-            ready.reason = Some(reason.into());
-            ready.message = Some(message.into());
-            ready.last_heartbeat_time = time;
+            None => conditions.push(NodeCondition { last_heartbeat_time: time.clone(), last_transition_time: time.clone(), ..healthy }),
         }
-        None => conditions.push(NodeCondition {
-            type_: "Ready".into(),
-            status: status.into(),
-            reason: Some(reason.into()),
-            message: Some(message.into()),
-            last_heartbeat_time: time.clone(),
-            last_transition_time: time,
-        }),
     }
 }
 
@@ -117,7 +136,7 @@ impl NodeLifecycle {
         self.silent.remove(name);
         let now = api.now();
         if let Some(mut node) = api.state.nodes.get(name).map(|o| Node::clone(o)) {
-            set_ready_condition(&mut node, "True", "KubeletReady", "kubelet is posting ready status", now);
+            post_healthy_status(&mut node, now);
             let _ = api.update_node(reconcile_condition_taints(node, now));
         }
     }
@@ -128,7 +147,7 @@ impl NodeLifecycle {
         let Some(mut node) = api.state.nodes.get(name).map(|o| Node::clone(o)) else { return };
         let ready_status = condition(&node, "Ready").map(|c| c.status.clone());
         if self.silent.contains(name) && ready_status.as_deref() != Some("Unknown") {
-            set_ready_condition(&mut node, "Unknown", "NodeStatusUnknown", "Kubelet stopped posting node status.", now);
+            mark_status_unknown(&mut node, now);
             api.record_event(&format!("Node//{name}"), "Normal", "NodeNotReady", SOURCE, format!("Node {name} status is now: NodeNotReady"));
             let pods: Vec<_> =
                 api.state.pods.iter().filter(|(_, p)| node_name(p) == Some(name)).map(|(_, p)| (**p).clone()).collect();

@@ -4,6 +4,7 @@
 //! (`image <ref> crash|unready|pull-error|ok`).
 
 mod admission;
+mod node_status;
 mod pod_status;
 
 use std::collections::BTreeMap;
@@ -15,6 +16,7 @@ use crate::clock::{MINUTE, SECOND};
 use crate::pod_readiness::{is_terminating, node_name};
 use crate::agenda::Action;
 pub use admission::{admit, Rejection};
+pub use node_status::{stamp_first_post, KubeletCondition, KUBELET_CONDITIONS};
 pub use pod_status::{set_not_ready, set_ready};
 
 /// What a container with a given image does when started.

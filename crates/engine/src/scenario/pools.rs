@@ -1,8 +1,9 @@
 //! Node pools -> v1 Node objects, shaped as a kubelet registers a node and the node
 //! lifecycle controller first sees it (SCENARIO-FORMAT.md, "Every node ...").
 
+use crate::kubelet::KUBELET_CONDITIONS;
 use super::format::{NodePool, NodeRole};
-use k8s_openapi::api::core::v1::{Node, NodeCondition, NodeSpec, NodeStatus, NodeSystemInfo, Taint};
+use k8s_openapi::api::core::v1::{Node, NodeSpec, NodeStatus, NodeSystemInfo, Taint};
 use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
 use std::collections::BTreeMap;
@@ -101,17 +102,16 @@ pub fn registered(mut node: Node) -> Node {
     for (resource, quantity) in allocatable {
         capacity.entry(resource).or_insert(quantity);
     }
-    let conditions = status.conditions.get_or_insert_with(Vec::new);
-    if !conditions.iter().any(|c| c.type_ == "Ready") {
-        conditions.push(NodeCondition {
-            type_: "Ready".to_owned(),
-            status: "True".to_owned(),
-            reason: Some("KubeletReady".to_owned()),
-            message: Some("kubelet is posting ready status".to_owned()),
-            last_heartbeat_time: None,
-            last_transition_time: None,
-        });
+    // What the kubelet reports, in its order, where the document wrote nothing;
+    // conditions of other types (NetworkUnavailable) come first, as on real nodes.
+    let written = status.conditions.take().unwrap_or_default();
+    let (mut conditions, kubelet_written): (Vec<_>, Vec<_>) =
+        written.into_iter().partition(|c| !KUBELET_CONDITIONS.iter().any(|k| k.type_ == c.type_));
+    for healthy in &KUBELET_CONDITIONS {
+        let condition = kubelet_written.iter().find(|c| c.type_ == healthy.type_).cloned();
+        conditions.push(condition.unwrap_or_else(|| healthy.condition()));
     }
+    status.conditions = Some(conditions);
     status.node_info.get_or_insert_with(|| NodeSystemInfo {
         architecture: arch,
         operating_system: os,
@@ -164,8 +164,9 @@ mod tests {
         let status = n.status.unwrap_or_default();
         assert_eq!(status.allocatable, status.capacity);
         assert_eq!(status.allocatable.unwrap_or_default().get("cpu"), Some(&Quantity("4".into())));
-        let conditions = status.conditions.unwrap_or_default();
-        assert_eq!((conditions[0].type_.as_str(), conditions[0].status.as_str()), ("Ready", "True"));
+        let conditions: Vec<_> = status.conditions.unwrap_or_default().into_iter().map(|c| (c.type_, c.status)).collect();
+        let expected = [("MemoryPressure", "False"), ("DiskPressure", "False"), ("PIDPressure", "False"), ("Ready", "True")];
+        assert_eq!(conditions, expected.map(|(t, s)| (t.to_owned(), s.to_owned())));
     }
 
     #[test]
@@ -187,7 +188,7 @@ mod tests {
         let mut node = Node { metadata: ObjectMeta { name: Some("big".into()), ..Default::default() }, ..Default::default() };
         node.status = Some(NodeStatus {
             allocatable: Some(BTreeMap::from([("cpu".to_owned(), Quantity("64".into()))])),
-            conditions: Some(vec![NodeCondition { type_: "Ready".into(), status: "False".into(), ..Default::default() }]),
+            conditions: Some(vec![k8s_openapi::api::core::v1::NodeCondition { type_: "Ready".into(), status: "False".into(), ..Default::default() }]),
             ..Default::default()
         });
         let status = registered(node).status.unwrap_or_default();
@@ -195,7 +196,8 @@ mod tests {
         assert_eq!(allocatable.get("cpu"), Some(&Quantity("64".into())));
         assert_eq!(allocatable.get("pods"), Some(&Quantity("110".into())));
         let conditions = status.conditions.unwrap_or_default();
-        assert_eq!(conditions.len(), 1);
-        assert_eq!(conditions[0].status, "False");
+        assert_eq!(conditions.len(), 4);
+        let ready = conditions.iter().find(|c| c.type_ == "Ready").map(|c| c.status.as_str());
+        assert_eq!(ready, Some("False"));
     }
 }

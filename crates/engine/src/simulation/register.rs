@@ -1,17 +1,20 @@
 //! A node joins: what its kubelet registers (`scenario::registered`: hostname, os and
-//! arch labels, capacity, Ready condition, node info) and the taints the node lifecycle
+//! arch labels, capacity, its conditions, node info) and the taints the node lifecycle
 //! controller derives from its conditions.
 
 use k8s_openapi::api::core::v1::Node;
 
 use super::Simulation;
 use crate::api::ApiError;
+use crate::kubelet::stamp_first_post;
 use crate::node_lifecycle::reconcile_condition_taints;
 use crate::scenario::registered;
 
 impl Simulation {
     pub(super) fn register_node(&mut self, node: Node) -> Result<(), ApiError> {
-        let node = reconcile_condition_taints(registered(node), self.api.now());
+        let now = self.api.now();
+        let mut node = reconcile_condition_taints(registered(node), now);
+        stamp_first_post(&mut node, now);
         self.api.create_node(node).map(drop)
     }
 }

@@ -1,0 +1,43 @@
+//! The conditions a kubelet posts on its Node (`setNodeStatus`'s condition setters).
+
+use k8s_openapi::api::core::v1::NodeCondition;
+
+/// A condition the kubelet posts, with its healthy status, reason and message.
+pub struct KubeletCondition {
+    pub type_: &'static str,
+    pub status: &'static str,
+    pub reason: &'static str,
+    pub message: &'static str,
+}
+
+/// The conditions the kubelet posts on a healthy node (`setNodeStatus`), in order.
+pub const KUBELET_CONDITIONS: [KubeletCondition; 4] = [
+    KubeletCondition { type_: "MemoryPressure", status: "False", reason: "KubeletHasSufficientMemory", message: "kubelet has sufficient memory available" },
+    KubeletCondition { type_: "DiskPressure", status: "False", reason: "KubeletHasNoDiskPressure", message: "kubelet has no disk pressure" },
+    KubeletCondition { type_: "PIDPressure", status: "False", reason: "KubeletHasSufficientPID", message: "kubelet has sufficient PID available" },
+    KubeletCondition { type_: "Ready", status: "True", reason: "KubeletReady", message: "kubelet is posting ready status" },
+];
+
+impl KubeletCondition {
+    pub fn condition(&self) -> NodeCondition {
+        NodeCondition {
+            type_: self.type_.to_owned(),
+            status: self.status.to_owned(),
+            reason: Some(self.reason.to_owned()),
+            message: Some(self.message.to_owned()),
+            last_heartbeat_time: None,
+            last_transition_time: None,
+        }
+    }
+}
+
+/// The kubelet's first status post, at registration: conditions written without
+/// times (by the scenario or a Node document) get the registration time as their
+/// heartbeat and transition.
+pub fn stamp_first_post(node: &mut k8s_openapi::api::core::v1::Node, now_ms: u64) {
+    let conditions = node.status.as_mut().and_then(|s| s.conditions.as_mut());
+    for condition in conditions.into_iter().flatten() {
+        condition.last_heartbeat_time.get_or_insert_with(|| crate::clock::timestamp(now_ms));
+        condition.last_transition_time.get_or_insert_with(|| crate::clock::timestamp(now_ms));
+    }
+}
