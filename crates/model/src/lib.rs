@@ -14,6 +14,7 @@ pub mod tolerations;
 pub mod node_affinity;
 pub mod quantity;
 pub mod qos;
+pub mod template_generation;
 pub mod int_or_percent;
 pub mod defaults;
 pub mod validation;

@@ -13,9 +13,7 @@ use crate::clock;
 use crate::state::{ClusterState, Event, Stored};
 use crate::pod_readiness::is_terminal;
 
-/// The annotation through which apps/v1 carries the internal `templateGeneration`
-/// (pkg/apis/apps/v1/conversion.go).
-pub const TEMPLATE_GENERATION_ANNOTATION: &str = "deprecated.daemonset.template.generation";
+pub use dsplay_model::template_generation::TEMPLATE_GENERATION_ANNOTATION;
 /// A scenario directive, not a Kubernetes annotation: stripped on apply.
 const APPLY_LATER_ANNOTATION: &str = "dsplay/apply";
 /// DefaultTolerationSeconds admission plugin: 300 s for not-ready and unreachable.
@@ -85,10 +83,12 @@ impl Api {
         }
         ds.metadata.namespace.get_or_insert_with(|| "default".into());
         ds.metadata.generation = Some(1);
+        // PrepareForCreate keeps a template generation given at creation, at least 1.
+        let given = template_generation(&ds).unwrap_or(1).max(1);
         ds.metadata
             .annotations
             .get_or_insert_with(Default::default)
-            .insert(TEMPLATE_GENERATION_ANNOTATION.into(), "1".into());
+            .insert(TEMPLATE_GENERATION_ANNOTATION.into(), given.to_string());
         ds.status = Some(DaemonSetStatus::default());
         self.stamp_new(&mut ds.metadata);
         self.state.daemonsets.insert(ds_key.clone(), Stored::new(ds));
@@ -339,9 +339,10 @@ impl Api {
     }
 }
 
-/// The DaemonSet's template generation, from the annotation apps/v1 carries it in.
+/// The DaemonSet's template generation, from the annotation apps/v1 carries it in
+/// (`None` when absent or not an integer; decoding refuses the latter).
 pub fn template_generation(ds: &DaemonSet) -> Option<i64> {
-    ds.metadata.annotations.as_ref()?.get(TEMPLATE_GENERATION_ANNOTATION)?.parse().ok()
+    dsplay_model::template_generation::template_generation(ds).ok().flatten()
 }
 
 fn strip_scenario_annotations(meta: &mut ObjectMeta) {

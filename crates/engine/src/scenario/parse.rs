@@ -5,8 +5,10 @@ use super::format::{Manifest, ManifestObject, NodePool, NodeRole, Scenario, Scen
 use super::pools::default_allocatable;
 use super::steps::{parse_step, Step, StepAction};
 use crate::kubectl::command::{Command, Kubectl};
-use dsplay_model::document::{bad_request_message, decode_strict, split_documents, RawDocument, Value};
+use dsplay_model::document::{bad_request_message, decode_strict, split_documents, ParseError, RawDocument, Value};
 use dsplay_model::field_path::FieldPath;
+use dsplay_model::template_generation::{template_generation, TEMPLATE_GENERATION_ANNOTATION};
+use k8s_openapi::api::apps::v1::DaemonSet;
 use k8s_openapi::api::core::v1::Taint;
 use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
 use serde::Deserialize;
@@ -131,7 +133,7 @@ fn manifest(doc: &RawDocument) -> Result<Manifest, ScenarioError> {
         }
     };
     let decoded = match (api_version, kind) {
-        ("apps/v1", "DaemonSet") => decode_strict(doc).map(ManifestObject::DaemonSet),
+        ("apps/v1", "DaemonSet") => decode_strict(doc).and_then(|ds| convertible(doc, ds)).map(ManifestObject::DaemonSet),
         ("v1", "Node") => decode_strict(doc).map(ManifestObject::Node),
         ("v1", "Pod") => decode_strict(doc).map(ManifestObject::Pod),
         (_, "DaemonSet" | "Node" | "Pod") => {
@@ -153,6 +155,18 @@ fn manifest(doc: &RawDocument) -> Result<Manifest, ScenarioError> {
         Err(error) => return Err(error.into()),
     };
     Ok(Manifest { document: doc.index, line: doc.line, name: doc.name.clone().unwrap_or_default(), apply_later, object })
+}
+
+/// What conversion to the internal version refuses after decoding: a template
+/// generation annotation that is not an integer.
+fn convertible(doc: &RawDocument, ds: DaemonSet) -> Result<DaemonSet, ParseError> {
+    match template_generation(&ds) {
+        Ok(_) => Ok(ds),
+        Err(message) => {
+            let path = FieldPath::root().child("metadata").child("annotations").key(TEMPLATE_GENERATION_ANNOTATION);
+            Err(doc.error_at(&path, message))
+        }
+    }
 }
 
 fn scenario(doc: &RawDocument, manifests: Vec<Manifest>) -> Result<Scenario, ScenarioError> {
