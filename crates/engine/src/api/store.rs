@@ -162,6 +162,7 @@ impl Api {
     // ----- Pods -----
 
     pub fn create_pod(&mut self, mut pod: Pod) -> Result<String, ApiError> {
+        strip_scenario_annotations(&mut pod.metadata);
         let namespace = pod.metadata.namespace.clone().unwrap_or_else(|| "default".into());
         pod.metadata.namespace = Some(namespace.clone());
         // Mutating admission runs before the registry generates a name, so a refusal
