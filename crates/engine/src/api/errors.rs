@@ -9,6 +9,9 @@ pub enum ApiError {
     /// `resource` is the plural lower-case name kubectl prints: `pods`, `daemonsets.apps`.
     NotFound { resource: String, name: String },
     AlreadyExists { resource: String, name: String },
+    /// An admission plugin refused the request; `name` is the object's name, or its
+    /// `generateName` when the server has not generated one yet.
+    Forbidden { resource: String, name: String, reason: String },
     /// The full `The DaemonSet "x" is invalid: ...` text, and the field errors it lists,
     /// so that an editor can point at each one's line.
     Invalid { message: String, errors: Vec<FieldError> },
@@ -20,6 +23,18 @@ impl ApiError {
     /// The API server's answer to an object that fails validation.
     pub fn invalid(kind: &str, name: &str, errors: &[FieldError]) -> Self {
         ApiError::Invalid { message: validation::invalid_object_message(kind, name, errors), errors: errors.to_vec() }
+    }
+
+    /// The message of the server's Status, as a controller's event quotes it
+    /// (`pods "agent-" is forbidden: ...`); kubectl adds `Error from server (Reason): `.
+    /// Invalid and BadRequest answers keep the whole text kubectl prints for them.
+    pub fn status_message(&self) -> String {
+        match self {
+            ApiError::NotFound { resource, name } => format!("{resource} \"{name}\" not found"),
+            ApiError::AlreadyExists { resource, name } => format!("{resource} \"{name}\" already exists"),
+            ApiError::Forbidden { resource, name, reason } => format!("{resource} \"{name}\" is forbidden: {reason}"),
+            ApiError::Invalid { message, .. } | ApiError::BadRequest(message) => message.clone(),
+        }
     }
 
     /// The field errors of an Invalid answer (none for any other).
@@ -34,13 +49,10 @@ impl ApiError {
 impl fmt::Display for ApiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ApiError::NotFound { resource, name } => {
-                write!(f, "Error from server (NotFound): {resource} \"{name}\" not found")
-            }
-            ApiError::AlreadyExists { resource, name } => {
-                write!(f, "Error from server (AlreadyExists): {resource} \"{name}\" already exists")
-            }
-            ApiError::Invalid { message, .. } | ApiError::BadRequest(message) => write!(f, "{message}"),
+            ApiError::NotFound { .. } => write!(f, "Error from server (NotFound): {}", self.status_message()),
+            ApiError::AlreadyExists { .. } => write!(f, "Error from server (AlreadyExists): {}", self.status_message()),
+            ApiError::Forbidden { .. } => write!(f, "Error from server (Forbidden): {}", self.status_message()),
+            ApiError::Invalid { .. } | ApiError::BadRequest(_) => f.write_str(&self.status_message()),
         }
     }
 }

@@ -6,6 +6,7 @@ mod change;
 mod errors;
 mod names;
 pub mod patch;
+pub mod priority_admission;
 mod store;
 
 pub use change::Change;

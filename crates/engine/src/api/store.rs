@@ -8,7 +8,7 @@ use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
 
 use dsplay_model::{defaults, tolerations, validation};
 
-use super::{key, name_of, ApiError, Change, NameGenerator};
+use super::{key, name_of, priority_admission, ApiError, Change, NameGenerator};
 use crate::clock;
 use crate::state::{ClusterState, Event, Stored};
 use crate::pod_readiness::is_terminal;
@@ -162,8 +162,17 @@ impl Api {
     // ----- Pods -----
 
     pub fn create_pod(&mut self, mut pod: Pod) -> Result<String, ApiError> {
+        strip_scenario_annotations(&mut pod.metadata);
         let namespace = pod.metadata.namespace.clone().unwrap_or_else(|| "default".into());
         pod.metadata.namespace = Some(namespace.clone());
+        // Mutating admission runs before the registry generates a name, so a refusal
+        // names the pod by its generateName (`pods "agent-" is forbidden`).
+        if let Err(reason) = priority_admission::admit_pod(pod.spec.get_or_insert_with(Default::default)) {
+            let meta = &pod.metadata;
+            let name = [&meta.name, &meta.generate_name].into_iter().flatten().find(|n| !n.is_empty());
+            let name = name.cloned().unwrap_or_else(|| "Unknown".into());
+            return Err(ApiError::Forbidden { resource: "pods".into(), name, reason });
+        }
         if pod.metadata.name.as_deref().unwrap_or("").is_empty() {
             let prefix = pod.metadata.generate_name.clone().unwrap_or_default();
             let mut name = format!("{prefix}{}", self.names.suffix());

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+use super::preemption::Nominating;
 use super::Status;
 
 /// The event text when the cluster has no node at all (`ErrNoNodesAvailable`).
@@ -29,11 +30,20 @@ pub struct FitError {
     pub absent_status: Option<Status>,
     /// The PostFilter plugins' message (preemption), empty when preemption found a node.
     pub post_filter_msg: String,
-    /// The node preemption nominated (victims would be evicted there), if any.
-    pub nominated_node: Option<String>,
+    /// What preemption decided for the pod's nominated node (and the victims there).
+    pub nominating: Nominating,
 }
 
 impl FitError {
+    /// The status the diagnosis holds for `node` (`NodeToStatus.Get`): its own, or the
+    /// status of the nodes that were never filtered.
+    pub fn status_of(&self, node: &str) -> Option<&Status> {
+        match self.node_statuses.iter().find(|ns| ns.node == node) {
+            Some(ns) => Some(&ns.status),
+            None => self.absent_status.as_ref(),
+        }
+    }
+
     /// The counted reasons, `"<count> <reason>"` sorted as strings (`sortReasonsHistogram`).
     pub fn reason_histogram(&self) -> Vec<String> {
         let mut counts: BTreeMap<&str, usize> = BTreeMap::new();

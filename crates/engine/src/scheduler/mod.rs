@@ -3,8 +3,9 @@
 //! Pure functions over the objects given, reproducing `pkg/scheduler` of v1.36 for the
 //! plugins a daemon pod meets: the default profile's filters in order
 //! (NodeUnschedulable, NodeName, TaintToleration, NodeAffinity, NodePorts,
-//! NodeResourcesFit), NodeAffinity's PreFilter node-name restriction, the PostFilter
-//! plugins (DynamicResources, DefaultPreemption) and the aggregated `FitError` text.
+//! NodeResourcesFit) with the pods nominated to each node, NodeAffinity's PreFilter
+//! node-name restriction, the PostFilter plugins (DynamicResources, DefaultPreemption)
+//! and the aggregated `FitError` text.
 
 use k8s_openapi::api::core::v1::{Node, Pod, PodSpec};
 
@@ -14,12 +15,15 @@ pub mod node_name;
 pub mod node_ports;
 pub mod node_resources_fit;
 pub mod node_unschedulable;
+pub mod nominated_pods;
 pub mod pod_requests;
 pub mod preemption;
 pub mod schedule;
 pub mod taint_toleration;
 
 pub use fit_error::FitError;
+pub use nominated_pods::NominatedPods;
+pub use preemption::{Nominating, Nomination};
 pub use schedule::{schedule, schedule_among};
 
 /// A node and the non-terminal pods already bound to it (the pod being scheduled excluded).

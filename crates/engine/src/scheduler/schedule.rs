@@ -1,30 +1,43 @@
 //! One scheduling attempt (`schedulePod` → `findNodesThatFitPod`, then PostFilter on
 //! failure), reduced to what decides a daemon pod's fate.
 //!
-//! Scoring is not modelled: when several nodes fit, the first in the given order wins
-//! (a daemon pod has exactly one candidate node).
+//! Scoring is not modelled: when several nodes fit, the pod's nominated node wins
+//! (`evaluateNominatedNode`), else the first in the given order (a daemon pod has
+//! exactly one candidate node).
 
 use k8s_openapi::api::core::v1::Pod;
 
 use super::fit_error::{FitError, NodeStatus};
 use super::node_affinity::{self, PreFilterResult};
+use super::nominated_pods::{nominated_node_name, with_nominated_pods, NominatedPods};
 use super::{pod_spec, preemption, run_filter_plugins, Code, NodeInfo, Status};
 
-/// Picks a node for the pod, or explains (as upstream's FailedScheduling text) why none fits.
+/// Picks a node for the pod, or explains (as upstream's FailedScheduling text) why none
+/// fits and what preemption decided. `nominated` holds the pods waiting for the nodes
+/// preemption nominated them to.
 // The error is the whole diagnosis the UI shows; it is built once per attempt, so its
 // size does not matter and boxing it would only complicate callers.
 #[allow(clippy::result_large_err)]
-pub fn schedule<'a>(pod: &Pod, nodes: impl Iterator<Item = NodeInfo<'a>>) -> Result<String, FitError> {
+pub fn schedule<'a>(
+    pod: &Pod,
+    nodes: impl Iterator<Item = NodeInfo<'a>>,
+    nominated: &NominatedPods<'a>,
+) -> Result<String, FitError> {
     let nodes: Vec<NodeInfo<'a>> = nodes.collect();
     let num_all_nodes = nodes.len();
-    schedule_among(pod, nodes, num_all_nodes)
+    schedule_among(pod, nodes, num_all_nodes, nominated)
 }
 
 /// [`schedule`] given only some of the cluster's `num_all_nodes` nodes: enough when the
 /// pod's NodeAffinity PreFilter names its nodes (a daemon pod names one), since the
 /// others are never filtered and count only as "didn't satisfy plugin(s) [NodeAffinity]".
 #[allow(clippy::result_large_err)]
-pub fn schedule_among(pod: &Pod, nodes: Vec<NodeInfo<'_>>, num_all_nodes: usize) -> Result<String, FitError> {
+pub fn schedule_among<'a>(
+    pod: &Pod,
+    nodes: Vec<NodeInfo<'a>>,
+    num_all_nodes: usize,
+    nominated: &NominatedPods<'a>,
+) -> Result<String, FitError> {
     if num_all_nodes == 0 {
         return Err(FitError::default());
     }
@@ -46,23 +59,22 @@ pub fn schedule_among(pod: &Pod, nodes: Vec<NodeInfo<'_>>, num_all_nodes: usize)
         }
         PreFilterResult::Skip | PreFilterResult::AllNodes => nodes.iter().collect(),
     };
-    let mut feasible = None;
+    let mut feasible = Vec::new();
     for node in candidates {
-        match run_filter_plugins(&spec, node) {
-            None => {
-                feasible.get_or_insert_with(|| node.name().to_string());
-            }
+        match run_filter_plugins(&spec, &with_nominated_pods(pod, node, nominated)) {
+            None => feasible.push(node.name()),
             Some((plugin, status)) => {
                 diagnosis.node_statuses.push(NodeStatus { node: node.name().to_string(), plugin, status })
             }
         }
     }
-    if let Some(name) = feasible {
-        return Ok(name);
+    let preferred = nominated_node_name(pod).filter(|n| feasible.contains(n));
+    if let Some(name) = preferred.or(feasible.first().copied()) {
+        return Ok(name.to_string());
     }
-    let outcome = preemption::post_filter(&spec, &nodes, &diagnosis);
+    let outcome = preemption::post_filter(pod, &nodes, nominated, &diagnosis);
     diagnosis.post_filter_msg = outcome.message;
-    diagnosis.nominated_node = outcome.nominated_node;
+    diagnosis.nominating = outcome.nominating;
     Err(diagnosis)
 }
 
@@ -95,14 +107,14 @@ mod tests {
         let ns = nodes(&[("node-1", "1"), ("node-2", "1"), ("node-3", "1")]);
         let hog = pod_requesting(&[("cpu", "900m")]);
         let pod = daemon_pod("node-1", "200m");
-        let err = schedule(&pod, infos(&ns, &[(0, &hog)]).into_iter()).err().unwrap_or_default();
+        let err = schedule(&pod, infos(&ns, &[(0, &hog)]).into_iter(), &NominatedPods::new()).err().unwrap_or_default();
         assert_eq!(
             err.to_string(),
             "0/3 nodes are available: 1 Insufficient cpu, 2 node(s) didn't satisfy plugin(s) [NodeAffinity]. \
              no new claims to deallocate, preemption: 0/3 nodes are available: \
              1 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling."
         );
-        assert_eq!(err.nominated_node, None);
+        assert_eq!(err.nominating, preemption::Nominating::Clear);
     }
 
     #[test]
@@ -116,7 +128,7 @@ mod tests {
         if let Some(n) = labelled.get_mut(2) {
             n.metadata.labels = Some([("disk".to_string(), "ssd".to_string())].into());
         }
-        let err = schedule(&pod, infos(&labelled, &[]).into_iter()).err().unwrap_or_default();
+        let err = schedule(&pod, infos(&labelled, &[]).into_iter(), &NominatedPods::new()).err().unwrap_or_default();
         assert_eq!(
             err.to_string(),
             "0/3 nodes are available: 1 Insufficient cpu, 2 node(s) didn't match Pod's node affinity/selector. \
@@ -129,19 +141,23 @@ mod tests {
     fn fits_on_its_node() {
         let ns = nodes(&[("node-1", "1"), ("node-2", "1")]);
         let pod = daemon_pod("node-2", "500m");
-        assert_eq!(schedule(&pod, infos(&ns, &[]).into_iter()), Ok("node-2".to_string()));
+        assert_eq!(schedule(&pod, infos(&ns, &[]).into_iter(), &NominatedPods::new()), Ok("node-2".to_string()));
     }
 
     #[test]
     fn preemption_nominates_when_lower_priority_pods_make_room() {
         let ns = nodes(&[("node-1", "1")]);
         let mut low = pod_requesting(&[("cpu", "900m")]);
+        low.metadata.name = Some("low".into());
         if let Some(s) = low.spec.as_mut() {
             s.priority = Some(-10);
         }
         let pod = daemon_pod("node-1", "200m");
-        let err = schedule(&pod, infos(&ns, &[(0, &low)]).into_iter()).err().unwrap_or_default();
-        assert_eq!(err.nominated_node.as_deref(), Some("node-1"));
+        let err = schedule(&pod, infos(&ns, &[(0, &low)]).into_iter(), &NominatedPods::new()).err().unwrap_or_default();
+        assert_eq!(
+            err.nominating,
+            preemption::Nominating::Nominate(preemption::Nomination { node: "node-1".into(), victims: vec!["default/low".into()] })
+        );
         assert_eq!(err.to_string(), "0/1 nodes are available: 1 Insufficient cpu.");
     }
 
@@ -152,12 +168,12 @@ mod tests {
         if let Some(s) = pod.spec.as_mut() {
             s.preemption_policy = Some("Never".into());
         }
-        let err = schedule(&pod, infos(&ns, &[]).into_iter()).err().unwrap_or_default();
+        let err = schedule(&pod, infos(&ns, &[]).into_iter(), &NominatedPods::new()).err().unwrap_or_default();
         assert_eq!(
             err.to_string(),
             "0/1 nodes are available: 1 Insufficient cpu. no new claims to deallocate, preemption: not eligible due to preemptionPolicy=Never."
         );
-        let none = schedule(&pod, std::iter::empty()).err().unwrap_or_default();
+        let none = schedule(&pod, std::iter::empty(), &NominatedPods::new()).err().unwrap_or_default();
         assert_eq!(none.to_string(), "no nodes available to schedule pods");
     }
 

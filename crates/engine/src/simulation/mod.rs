@@ -11,6 +11,7 @@ mod pods_by_node;
 mod reactions;
 mod register;
 mod rollout_watch;
+mod schedule_one;
 
 use std::collections::BTreeSet;
 
@@ -85,6 +86,8 @@ pub struct Simulation {
     /// Pods the scheduler could not place, retried when the cluster changes.
     unschedulable: BTreeSet<String>,
     pods_by_node: PodsByNode,
+    /// Pending pods by the node preemption nominated them to.
+    nominated_pods: PodsByNode,
     timing: PodTiming,
     frames: Vec<Frame>,
     rollouts: RolloutWatch,
@@ -114,7 +117,8 @@ impl Simulation {
             node_lifecycle: NodeLifecycle::default(),
             taint_eviction: TaintEviction::default(),
             unschedulable: BTreeSet::new(),
-            pods_by_node: PodsByNode::default(),
+            pods_by_node: PodsByNode::bound(),
+            nominated_pods: PodsByNode::nominated(),
             timing,
             frames: Vec::new(),
             rollouts: RolloutWatch::default(),

@@ -1,16 +1,15 @@
 //! Carrying out one due action, and the simulation commands that act on the world
 //! outside the API (nodes joining, kubelets going silent, images misbehaving).
 
-use k8s_openapi::api::core::v1::{Pod, PodCondition, PodStatus};
+use k8s_openapi::api::core::v1::Pod;
 
 use crate::agenda::Action;
 use super::reactions::REACTION_MS;
 use super::{Marker, Simulation};
-use crate::clock;
 use crate::kubectl::command::{Command, ImageBehaviour as CommandImageBehaviour};
 use crate::kubelet::ImageBehaviour;
 use crate::pod_readiness::{is_terminal, is_terminating, node_name};
-use crate::scheduler::{self, NodeInfo};
+use crate::scheduler::NodeInfo;
 use crate::{kubelet, pod_gc};
 
 impl Simulation {
@@ -112,7 +111,7 @@ impl Simulation {
     }
 
     /// The pods bound to `node` that still hold resources, other than `except`.
-    fn bound_pods(&self, node: &str, except: &str) -> Vec<&Pod> {
+    pub(super) fn bound_pods(&self, node: &str, except: &str) -> Vec<&Pod> {
         let pods = &self.api.state.pods;
         self.pods_by_node.on(node).filter(|k| k.as_str() != except).filter_map(|k| pods.get(k.as_str()).map(|p| p.as_ref())).filter(|p| !is_terminal(p)).collect()
     }
@@ -123,57 +122,6 @@ impl Simulation {
         let Some(node) = node_name(pod).and_then(|n| self.api.state.nodes.get(n)) else { return Ok(()) };
         let info = NodeInfo { node, pods: self.bound_pods(node_name(pod).unwrap_or(""), pod_key) };
         kubelet::admit(pod, &info)
-    }
-
-    fn schedule_pod(&mut self, pod_key: &str) {
-        let Some(pod) = self.api.state.pods.get(pod_key).cloned() else { return };
-        if node_name(&pod).is_some() || is_terminating(&pod) {
-            return;
-        }
-        // Only the nodes the NodeAffinity PreFilter lets through are filtered, so only
-        // they need their pods (a daemon pod names exactly one).
-        let no_spec = Default::default();
-        let restricted = match scheduler::node_affinity::pre_filter(pod.spec.as_ref().unwrap_or(&no_spec)) {
-            scheduler::node_affinity::PreFilterResult::NodeNames(names) => Some(names),
-            _ => None,
-        };
-        let state = &self.api.state;
-        let result = match &restricted {
-            Some(names) => {
-                let candidates = names
-                    .iter()
-                    .filter_map(|n| state.nodes.get(n).map(|node| NodeInfo { node, pods: self.bound_pods(n, pod_key) }))
-                    .collect();
-                scheduler::schedule_among(&pod, candidates, state.nodes.len())
-            }
-            None => scheduler::schedule(&pod, state.nodes.iter().map(|(n, node)| NodeInfo { node, pods: self.bound_pods(n, pod_key) })),
-        };
-        let now = self.api.now();
-        match result {
-            Ok(node) => {
-                let mut bound_pod = pod.into_inner();
-                if let Some(spec) = bound_pod.spec.as_mut() {
-                    spec.node_name = Some(node.clone());
-                }
-                set_pod_scheduled(&mut bound_pod, None, now);
-                self.api.update_pod(bound_pod);
-                self.api.record_event(
-                    &format!("Pod/{pod_key}"),
-                    "Normal",
-                    "Scheduled",
-                    "default-scheduler",
-                    format!("Successfully assigned {pod_key} to {node}"),
-                );
-            }
-            Err(fit_error) => {
-                let message = fit_error.to_string();
-                let mut pending = pod.into_inner();
-                set_pod_scheduled(&mut pending, Some(&message), now);
-                self.api.update_pod(pending);
-                self.api.record_event(&format!("Pod/{pod_key}"), "Warning", "FailedScheduling", "default-scheduler", message);
-                self.unschedulable.insert(pod_key.to_string());
-            }
-        }
     }
 
     fn collect_garbage(&mut self, namespace: &str, owner_uid: &str) {
@@ -262,19 +210,4 @@ impl Simulation {
             }
         }
     }
-}
-
-/// The PodScheduled condition the scheduler writes: True once bound, False with
-/// reason Unschedulable and the FailedScheduling message while it cannot be placed.
-fn set_pod_scheduled(pod: &mut Pod, unschedulable: Option<&str>, now_ms: u64) {
-    let conditions = pod.status.get_or_insert_with(PodStatus::default).conditions.get_or_insert_with(Vec::new);
-    conditions.retain(|c| c.type_ != "PodScheduled");
-    conditions.push(PodCondition {
-        type_: "PodScheduled".into(),
-        status: if unschedulable.is_some() { "False" } else { "True" }.into(),
-        reason: unschedulable.map(|_| "Unschedulable".into()),
-        message: unschedulable.map(str::to_string),
-        last_transition_time: Some(clock::timestamp(now_ms)),
-        ..Default::default()
-    });
 }

@@ -1,6 +1,7 @@
-//! An index of pods by the node they are bound to, kept up to date from the changes
-//! the informers see, so per-node work (scheduling, admission, eviction) does not scan
-//! every pod of the cluster.
+//! An index of pods by a node they name: the node they are bound to, or the node
+//! preemption nominated them to. Kept up to date from the changes the informers see,
+//! so per-node work (scheduling, admission, eviction) does not scan every pod of the
+//! cluster.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -8,22 +9,33 @@ use k8s_openapi::api::core::v1::Pod;
 
 use crate::api::meta_key;
 use crate::pod_readiness::node_name;
+use crate::scheduler::nominated_pods::nominated_node_name;
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct PodsByNode {
+    node_of: fn(&Pod) -> Option<&str>,
     index: BTreeMap<String, BTreeSet<String>>,
 }
 
-
 impl PodsByNode {
+    /// Pods by `spec.nodeName`.
+    pub fn bound() -> Self {
+        PodsByNode { node_of: node_name, index: BTreeMap::new() }
+    }
+
+    /// Unbound pods by `status.nominatedNodeName` (the scheduler's nominator).
+    pub fn nominated() -> Self {
+        PodsByNode { node_of: nominated_node_name, index: BTreeMap::new() }
+    }
+
     pub fn added(&mut self, pod: &Pod) {
-        if let Some(node) = node_name(pod) {
+        if let Some(node) = (self.node_of)(pod) {
             self.index.entry(node.to_string()).or_default().insert(meta_key(&pod.metadata));
         }
     }
 
     pub fn removed(&mut self, pod: &Pod) {
-        if let Some(node) = node_name(pod) {
+        if let Some(node) = (self.node_of)(pod) {
             if let Some(keys) = self.index.get_mut(node) {
                 keys.remove(&meta_key(&pod.metadata));
                 if keys.is_empty() {
@@ -34,13 +46,13 @@ impl PodsByNode {
     }
 
     pub fn updated(&mut self, old: &Pod, new: &Pod) {
-        if node_name(old) != node_name(new) {
+        if (self.node_of)(old) != (self.node_of)(new) {
             self.removed(old);
             self.added(new);
         }
     }
 
-    /// Keys of the pods bound to `node`, in key order.
+    /// Keys of the pods on `node`, in key order.
     pub fn on(&self, node: &str) -> impl Iterator<Item = &String> {
         self.index.get(node).into_iter().flatten()
     }

@@ -12,6 +12,7 @@ use crate::controller::daemonset::{
 };
 use crate::pod_gc::QUARANTINE_MS;
 use crate::pod_readiness::{is_terminating, node_name};
+use crate::scheduler::preemption::priority_of;
 use crate::taint_eviction::{has_no_execute_taint, no_execute_taints_changed};
 
 /// Watch delivery plus the time a component's worker takes to pick the item up.
@@ -44,8 +45,15 @@ impl Simulation {
         self.agenda.schedule(self.api.now() + delay_ms, action);
     }
 
+    /// Moves the unschedulable pods back to the active queue, which hands out the pod
+    /// of highest priority first (the PrioritySort plugin); equal priorities keep key order.
     fn retry_unschedulable(&mut self) {
-        for pod_key in std::mem::take(&mut self.unschedulable) {
+        let mut retries: Vec<(i32, String)> = std::mem::take(&mut self.unschedulable)
+            .into_iter()
+            .map(|pod_key| (self.api.state.pods.get(pod_key.as_str()).map_or(0, |p| priority_of(p)), pod_key))
+            .collect();
+        retries.sort_by(|(a_priority, a_key), (b_priority, b_key)| b_priority.cmp(a_priority).then_with(|| a_key.cmp(b_key)));
+        for (_, pod_key) in retries {
             self.later(REACTION_MS, Action::Schedule(pod_key));
         }
     }
@@ -55,6 +63,7 @@ impl Simulation {
             Change::PodAdded(pod_key) => {
                 let Some(pod) = self.api.state.pods.get(pod_key.as_str()).cloned() else { return };
                 self.pods_by_node.added(&pod);
+                self.nominated_pods.added(&pod);
                 for ds_key in pod_added(&pod, &self.api.state.daemonsets) {
                     self.enqueue_daemonset(ds_key, REACTION_MS);
                 }
@@ -69,6 +78,7 @@ impl Simulation {
             Change::PodUpdated { key: pod_key, old } => {
                 let Some(pod) = self.api.state.pods.get(pod_key.as_str()).cloned() else { return };
                 self.pods_by_node.updated(&old, &pod);
+                self.nominated_pods.updated(&old, &pod);
                 let deletion_started = is_terminating(&pod) && !is_terminating(&old);
                 if deletion_started && node_name(&pod).is_some_and(|n| !self.node_lifecycle.is_silent(n)) {
                     self.later(0, Action::KillContainers(pod_key.clone()));
@@ -90,6 +100,7 @@ impl Simulation {
             }
             Change::PodDeleted(pod) => {
                 self.pods_by_node.removed(&pod);
+                self.nominated_pods.removed(&pod);
                 if let Some(ds_key) = pod_deleted(&pod, &self.api.state.daemonsets) {
                     self.enqueue_daemonset(ds_key, REACTION_MS);
                 }

@@ -179,7 +179,7 @@ impl DaemonSetController {
                     }
                     Err(error) => {
                         failed = true;
-                        api.record_event(&object, "Warning", "FailedCreate", SOURCE, format!("Error creating: {error}"));
+                        api.record_event(&object, "Warning", "FailedCreate", SOURCE, format!("Error creating: {}", error.status_message()));
                     }
                 }
             }
