@@ -150,9 +150,9 @@ impl Session {
     }
 
     /// Runs one console command (kubectl or a simulation command) at the end of
-    /// the timeline, as the scenario's steps would.
+    /// the timeline, and lets the cluster react to it (`execute_interactively`).
     pub fn execute(&self, line: &str) -> StepOutcome {
-        let outcome = self.simulation.borrow_mut().execute(line);
+        let outcome = self.simulation.borrow_mut().execute_interactively(line);
         self.console.borrow_mut().push(outcome.clone());
         self.record.borrow_mut().entries.push(Entry::Run(line.to_owned()));
         outcome

@@ -300,10 +300,12 @@ impl Reducible for State {
             Action::SetLang(lang) => next.lang = lang,
             Action::Execute(line) => {
                 if let Some(session) = next.session.as_ref().filter(|_| !line.trim().is_empty()) {
-                    // Show what the command led to.
-                    next.cursor = session.execute(&line).last_frame;
+                    // Show what the command led to: played from its first frame when
+                    // the cluster went on reacting, as after Apply.
+                    let outcome = session.execute(&line);
+                    next.playing = outcome.last_frame > outcome.first_frame;
+                    next.cursor = if next.playing { outcome.first_frame } else { outcome.last_frame };
                     next.console_revision = next.console_revision.wrapping_add(1);
-                    next.playing = false;
                 }
             }
         }
@@ -471,17 +473,18 @@ mod tests {
     }
 
     #[test]
-    fn a_console_command_extends_the_timeline_and_moves_the_cursor_there() {
+    fn a_console_command_extends_the_timeline_and_plays_what_it_led_to() {
         let state = example();
         let frames = state.frame_count();
         let state = state.reduce(Action::Seek(0)).reduce(Action::Execute("kubectl cordon node-02".into()));
         assert!(state.frame_count() > frames);
-        assert_eq!(state.cursor, state.frame_count() - 1);
         let session = state.session.clone().expect("loaded");
         let console = session.console();
         assert_eq!(console.len(), 1);
         assert_eq!(console[0].output, "node/node-02 cordoned");
         assert_eq!(console[0].error, None);
+        assert_eq!((state.cursor, state.playing), (console[0].first_frame, true), "played from the command on");
+        assert_eq!(console[0].last_frame, state.frame_count() - 1, "up to where the cluster is quiet again");
         drop(console);
 
         let state = state.reduce(Action::Execute("kubectl frobnicate".into()));
@@ -489,6 +492,21 @@ mod tests {
         // A blank line does nothing.
         let again = state.clone().reduce(Action::Execute("  ".into()));
         assert!(Rc::ptr_eq(&state, &again));
+    }
+
+    #[test]
+    fn a_new_image_set_from_the_console_rolls_out_without_an_advance() {
+        let state = example().reduce(Action::Execute("kubectl set image ds/node-logger logger=nginx:1.27".into()));
+        let session = state.session.clone().expect("loaded");
+        let last = session.frame(session.last_frame()).expect("a last frame");
+        let images: Vec<Option<String>> =
+            last.state.pods.values().map(|p| p.spec.as_ref().and_then(|s| s.containers[0].image.clone())).collect();
+        assert_eq!(images.len(), 5);
+        assert!(images.iter().all(|image| image.as_deref() == Some("nginx:1.27")), "{images:?}");
+        drop(last);
+        let read_only = state.reduce(Action::Execute("kubectl get pods".into()));
+        assert!(!read_only.playing, "a command that changes nothing plays nothing");
+        assert_eq!(read_only.cursor, read_only.frame_count() - 1);
     }
 
     /// What a viewer sees of a state: each frame's cause and state, and the console.

@@ -186,6 +186,24 @@ impl Simulation {
     }
 
     /// A console command: a kubectl command or a simulation command.
+    /// A command typed into the playground's console: it runs, then the cluster
+    /// reacts until it is quiet (as `settle`), the way a real cluster goes on after
+    /// `kubectl` returns. `advance` and `settle` already move the clock themselves;
+    /// a command that was refused or changed nothing leaves the clock alone.
+    pub fn execute_interactively(&mut self, line: &str) -> StepOutcome {
+        let mut outcome = self.execute(line);
+        let moves_the_clock = matches!(parse_command(line), Ok(Command::Advance { .. } | Command::Settle));
+        if outcome.error.is_none() && !moves_the_clock && !self.agenda.only_background() {
+            let first_frame = self.frames.len();
+            self.settle();
+            if self.frames.len() > first_frame {
+                outcome.last_frame = self.frames.len() - 1;
+            }
+            self.last_command = outcome.clone();
+        }
+        outcome
+    }
+
     pub fn execute(&mut self, line: &str) -> StepOutcome {
         match parse_command(line) {
             Ok(command) => self.run_command(line.trim().to_string(), command, None),
@@ -217,12 +235,16 @@ impl Simulation {
                 self.record_frame(text.clone(), step.map(Marker::Step));
                 let until = self.api.now() + ms;
                 self.run_until(until);
-                Ok(format!("advanced to {}", clock::clock_reading(self.api.now())))
+                let reading = format!("advanced to {}", clock::clock_reading(self.api.now()));
+                self.record_clock_frame(reading.clone());
+                Ok(reading)
             }
             Command::Settle => {
                 self.record_frame(text.clone(), step.map(Marker::Step));
                 self.settle();
-                Ok(format!("settled at {}", clock::clock_reading(self.api.now())))
+                let reading = format!("settled at {}", clock::clock_reading(self.api.now()));
+                self.record_clock_frame(reading.clone());
+                Ok(reading)
             }
             other => {
                 let result = self.world_command(other);
@@ -283,9 +305,21 @@ impl Simulation {
     /// marked frame such as a step).
     fn record_frame(&mut self, cause: String, marker: Option<Marker>) {
         let changed = self.frames.last().is_none_or(|last| !last.state.is_same_snapshot(&self.api.state));
-        if !changed && marker.is_none() {
-            return;
+        if changed || marker.is_some() {
+            self.push_frame(cause, marker);
         }
+    }
+
+    /// The clock moved past the last frame with nothing happening (an `advance` to a
+    /// quiet time): one frame at the new time, so the view's clock and the ages kubectl
+    /// prints agree.
+    fn record_clock_frame(&mut self, cause: String) {
+        if self.frames.last().is_some_and(|last| last.time_ms < self.api.now()) {
+            self.push_frame(cause, None);
+        }
+    }
+
+    fn push_frame(&mut self, cause: String, marker: Option<Marker>) {
         let now = self.api.now();
         let completions = self.rollouts.observe(&self.api.state, now);
         let markers = marker
