@@ -150,6 +150,26 @@ impl From<ParseError> for ScenarioError {
     }
 }
 
+impl ScenarioError {
+    /// The error for a reader that already shows its line (the editor's line button,
+    /// the command line's `file:line:`): `column 7, step 4: <message>`.
+    pub fn after_line(&self) -> String {
+        let mut parts = Vec::new();
+        if let (Some(_), Some(c)) = (self.line, self.column) {
+            parts.push(format!("column {c}"));
+        }
+        if self.line.is_none() {
+            parts.extend(self.document.map(|d| format!("document {}", d + 1)));
+        }
+        parts.extend(self.step.map(|s| format!("step {}", s + 1)));
+        if parts.is_empty() {
+            self.message.clone()
+        } else {
+            format!("{}: {}", parts.join(", "), self.message)
+        }
+    }
+}
+
 impl fmt::Display for ScenarioError {
     /// `document 1, line 22, step 4: <message>`; parts that are unknown are left out.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -176,7 +176,7 @@ fn scenario(doc: &RawDocument, manifests: Vec<Manifest>) -> Result<Scenario, Sce
             doc.describe()
         )));
     }
-    let parsed: ScenarioDocument = decode_strict(doc)?;
+    let parsed: ScenarioDocument = decode_strict(doc).map_err(in_plain_words)?;
     let name_path = FieldPath::root().child("metadata").child("name");
     let name = parsed.metadata.name.unwrap_or_default();
     if let Some(problem) = dns1123_label_problem(&name) {
@@ -193,6 +193,22 @@ fn scenario(doc: &RawDocument, manifests: Vec<Manifest>) -> Result<Scenario, Sce
         .map(|(i, v)| parse_step(doc, v, i))
         .collect::<Result<Vec<Step>, _>>()?;
     Ok(Scenario { name, description: parsed.spec.description, node_pools, timing, steps, manifests })
+}
+
+/// The scenario format is the playground's own, so a wrong type there is said in
+/// words rather than in Rust's type names (`expected u32`).
+fn in_plain_words(mut error: ParseError) -> ParseError {
+    for (rust, words) in [
+        ("expected u32", "expected a whole number (0 or more)"),
+        ("expected f64", "expected a number"),
+        ("expected a boolean", "expected true or false"),
+        ("expected a string", "expected text"),
+        ("expected a sequence", "expected a list"),
+        ("expected a map", "expected a mapping of keys to values"),
+    ] {
+        error.message = error.message.replace(rust, words);
+    }
+    error
 }
 
 /// `IsDNS1123Label`: the scenario name becomes part of file names and link titles.

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use dsplay_model::document::locate;
+use dsplay_model::document::{locate, split_documents};
 use dsplay_model::field_path::FieldPath;
 
 use crate::api::ApiError;
@@ -45,6 +45,34 @@ impl LoadError {
         LoadError {
             message: format!("document {} ({}): {error}", manifest.document + 1, manifest.name),
             line: details.iter().find_map(|detail| detail.line).or(Some(manifest.line)),
+            details,
+        }
+    }
+
+    /// The API server refused a node of the pool `pool_index` of the scenario `text`:
+    /// each field error is shown at the pool's own field, since the Node's labels and
+    /// taints are the pool's (the Node's paths are upstream's: taints are validated under
+    /// `metadata`).
+    pub(super) fn pool_node_refused(text: &str, pool_index: usize, pool_name: &str, error: &ApiError) -> Self {
+        let scenario_document = split_documents(text)
+            .ok()
+            .and_then(|documents| documents.iter().find(|d| d.kind.as_deref() == Some("Scenario")).map(|d| d.index));
+        let pool_path = format!("spec.nodePools[{pool_index}]");
+        let details: Vec<ErrorDetail> = error
+            .field_errors()
+            .iter()
+            .map(|field_error| {
+                let pool_field = match field_error.path.strip_prefix("metadata.") {
+                    Some(rest) if rest.starts_with("labels") || rest.starts_with("taints") => format!("{pool_path}.{rest}"),
+                    _ => pool_path.clone(),
+                };
+                let line = scenario_document.and_then(|document| locate(text, document, &FieldPath::parse(&pool_field)));
+                ErrorDetail { line: line.map(|p| p.line), text: format!("{pool_field}: {}", field_error.body()) }
+            })
+            .collect();
+        LoadError {
+            message: format!("node pool {pool_name}: {error}"),
+            line: details.iter().find_map(|detail| detail.line),
             details,
         }
     }

@@ -24,7 +24,7 @@ use crate::taint_eviction::TaintEviction;
 use crate::scenario::{parse_scenario, ManifestObject, Scenario, StepAction};
 use crate::state::ClusterState;
 use crate::clock::{self, MINUTE};
-use crate::agenda::Agenda;
+use crate::agenda::{Action, Agenda};
 use pods_by_node::PodsByNode;
 use rollout_watch::RolloutWatch;
 
@@ -42,6 +42,9 @@ pub struct Frame {
     /// What makes this frame worth a mark on the scrubber, in order: a step, then what
     /// the informers saw (a template change, a rollout batch), then completed rollouts.
     pub markers: Vec<Marker>,
+    /// The component's action that made this frame, when one did (not a command): what
+    /// the narration of a view in another language is written from.
+    pub action: Option<Action>,
 }
 
 /// Frames worth a mark on the scrubber.
@@ -102,7 +105,7 @@ impl Simulation {
     /// Parses the scenario and creates its nodes and manifests at time 0 (those marked
     /// `dsplay/apply: later` wait for `kubectl apply`). No step runs yet.
     pub fn load(text: &str) -> Result<Simulation, LoadError> {
-        let scenario = parse_scenario(text).map_err(|e| LoadError::at(e.to_string(), e.line))?;
+        let scenario = parse_scenario(text).map_err(|e| LoadError::at(e.after_line(), e.line))?;
         Simulation::from_scenario(scenario, text)
     }
 
@@ -127,9 +130,9 @@ impl Simulation {
             pending_markers: Vec::new(),
             scenario,
         };
-        for pool in sim.scenario.node_pools.clone() {
+        for (pool_index, pool) in sim.scenario.node_pools.clone().into_iter().enumerate() {
             for node in pool.nodes() {
-                sim.register_node(node).map_err(|error| LoadError::at(error.to_string(), None))?;
+                sim.register_node(node).map_err(|error| LoadError::pool_node_refused(text, pool_index, &pool.name, &error))?;
             }
         }
         for manifest in sim.scenario.manifests.clone() {
@@ -163,6 +166,11 @@ impl Simulation {
 
     pub fn now(&self) -> u64 {
         self.api.now()
+    }
+
+    /// Whether `node`'s kubelet has stopped posting status (`node down`, no `node up` since).
+    pub fn kubelet_is_silent(&self, node: &str) -> bool {
+        self.node_lifecycle.is_silent(node)
     }
 
     /// Plays every step of the scenario, in order.
@@ -304,9 +312,13 @@ impl Simulation {
     /// Appends a frame if anything changed since the last one (or always, for a
     /// marked frame such as a step).
     fn record_frame(&mut self, cause: String, marker: Option<Marker>) {
+        self.record_frame_of(cause, marker, None);
+    }
+
+    fn record_frame_of(&mut self, cause: String, marker: Option<Marker>, action: Option<Action>) {
         let changed = self.frames.last().is_none_or(|last| !last.state.is_same_snapshot(&self.api.state));
         if changed || marker.is_some() {
-            self.push_frame(cause, marker);
+            self.push_frame(cause, marker, action);
         }
     }
 
@@ -315,11 +327,11 @@ impl Simulation {
     /// prints agree.
     fn record_clock_frame(&mut self, cause: String) {
         if self.frames.last().is_some_and(|last| last.time_ms < self.api.now()) {
-            self.push_frame(cause, None);
+            self.push_frame(cause, None, None);
         }
     }
 
-    fn push_frame(&mut self, cause: String, marker: Option<Marker>) {
+    fn push_frame(&mut self, cause: String, marker: Option<Marker>, action: Option<Action>) {
         let now = self.api.now();
         let completions = self.rollouts.observe(&self.api.state, now);
         let markers = marker
@@ -327,7 +339,7 @@ impl Simulation {
             .chain(self.pending_markers.drain(..))
             .chain(completions.into_iter().map(Marker::RolloutComplete))
             .collect();
-        self.frames.push(Frame { time_ms: now, cause, state: self.api.state.clone(), markers });
+        self.frames.push(Frame { time_ms: now, cause, state: self.api.state.clone(), markers, action });
     }
 }
 
@@ -359,6 +371,22 @@ mod load_error_tests {
             "{}",
             error.message
         );
+    }
+
+    #[test]
+    fn a_bad_pool_taint_or_label_stands_at_the_pool_field_that_holds_it() {
+        let text = AGENT_SCENARIO.replace(
+            "  - {name: node, count: 3}\n",
+            "  - {name: node, count: 3}\n  - name: gpu\n    count: 1\n    labels: {\"bad label\": x}\n    taints:\n    - {key: gpu, effect: Bogus}\n",
+        );
+        let error = Simulation::load(&text).err().unwrap_or_else(|| panic!("a bad taint must not load"));
+        assert!(error.message.starts_with("node pool gpu: The Node \"gpu-01\" is invalid"), "{}", error.message);
+        let details: Vec<(Option<usize>, &str)> = error.details.iter().map(|d| (d.line, d.text.as_str())).collect();
+        assert_eq!(details.len(), 2, "{details:?}");
+        assert_eq!(details[0].0, line_of(&text, "bad label"), "{details:?}");
+        assert!(details[0].1.starts_with("spec.nodePools[1].labels: Invalid value: \"bad label\""), "{details:?}");
+        assert_eq!(details[1].0, line_of(&text, "Bogus"), "{details:?}");
+        assert!(details[1].1.starts_with("spec.nodePools[1].taints[0].effect: Unsupported value: \"Bogus\""), "{details:?}");
     }
 
     #[test]

@@ -15,6 +15,7 @@ use crate::{kubelet, pod_gc};
 impl Simulation {
     pub(super) fn perform(&mut self, action: Action) {
         let cause = self.describe_action(&action);
+        let made_by = action.clone();
         let timing = self.timing;
         let follow_ups = match action {
             Action::SyncDaemonSet(ds_key) => {
@@ -77,7 +78,7 @@ impl Simulation {
             self.agenda.schedule(at, action);
         }
         self.react();
-        self.record_frame(cause, None);
+        self.record_frame_of(cause, None, Some(made_by));
     }
 
     /// The kubelet acts only while its node posts status; a silent node's pods wait.
