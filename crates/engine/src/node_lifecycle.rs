@@ -148,7 +148,7 @@ impl NodeLifecycle {
         let ready_status = condition(&node, "Ready").map(|c| c.status.clone());
         if self.silent.contains(name) && ready_status.as_deref() != Some("Unknown") {
             mark_status_unknown(&mut node, now);
-            api.record_event(&format!("Node//{name}"), "Normal", "NodeNotReady", SOURCE, format!("Node {name} status is now: NodeNotReady"));
+            api.record_event(&format!("Node/{name}"), "Normal", "NodeNotReady", SOURCE, format!("Node {name} status is now: NodeNotReady"));
             let pods: Vec<_> =
                 api.state.pods.iter().filter(|(_, p)| node_name(p) == Some(name)).map(|(_, p)| (**p).clone()).collect();
             for pod in pods {

@@ -117,8 +117,14 @@ pub struct Event {
     /// `Normal` or `Warning`.
     pub event_type: String,
     pub reason: String,
-    /// `Kind/namespace/name` of the object the event is about, e.g. `Pod/default/agent-x7k2p`.
+    /// The object the event is about: `Kind/namespace/name` for a namespaced object
+    /// (`Pod/default/agent-x7k2p`), `Kind/name` for a cluster-scoped one (`Node/node-02`).
     pub object: String,
+    /// The node the object was on when the event was recorded: a Node's own name, a
+    /// pod's node (or, not yet bound, the node its DaemonSet aims it at); `None` for
+    /// other objects. Kept on the event so that a node's events still include those
+    /// of its pods after they are gone.
+    pub node: Option<String>,
     /// The component that reported it: `daemonset-controller`, `default-scheduler`, `kubelet`, ...
     pub source: String,
     pub message: String,

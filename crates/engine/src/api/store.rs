@@ -10,6 +10,7 @@ use dsplay_model::{defaults, tolerations, validation};
 
 use super::{key, name_of, priority_admission, ApiError, Change, NameGenerator};
 use crate::clock;
+use crate::controller::daemonset::target_node_name;
 use crate::state::{ClusterState, Event, Stored};
 use crate::pod_readiness::is_terminal;
 
@@ -24,6 +25,9 @@ pub struct Api {
     /// Position in `state.events` of the last event per (object, reason, message), so a
     /// repeat is counted without scanning every event so far.
     event_index: FxHashMap<(String, String, String), usize>,
+    /// The node of each pod that left the store, for the events recorded about it
+    /// afterwards (the pod GC's, which deletes first).
+    gone_pod_nodes: FxHashMap<String, String>,
     now_ms: u64,
     resource_version: u64,
     names: NameGenerator,
@@ -35,6 +39,7 @@ impl Api {
         Api {
             state: ClusterState::default(),
             event_index: FxHashMap::default(),
+            gone_pod_nodes: FxHashMap::default(),
             now_ms: 0,
             resource_version: 0,
             names: NameGenerator::from_seed_text(seed),
@@ -240,6 +245,9 @@ impl Api {
     /// The pod leaves the store (the kubelet confirmed termination, or a force delete).
     pub fn remove_pod(&mut self, pod_key: &str) {
         if let Some(pod) = self.state.pods.remove(pod_key) {
+            if let Some(node) = target_node_name(&pod) {
+                self.gone_pod_nodes.insert(pod_key.to_string(), node.to_string());
+            }
             self.changes.push(Change::PodDeleted(pod));
         }
     }
@@ -323,9 +331,12 @@ impl Api {
 
     // ----- Events -----
 
-    /// Records an event; a repeat of the last event for the same object, reason and
-    /// message is counted, as the client-side event correlator does.
+    /// Records an event about `object` (`Kind/namespace/name`, or `Kind/name` for a
+    /// cluster-scoped object: see [`Event::object`]) with the node it concerns; a repeat
+    /// of the last event for the same object, reason and message is counted, as the
+    /// client-side event correlator does.
     pub fn record_event(&mut self, object: &str, event_type: &str, reason: &str, source: &str, message: String) {
+        debug_assert!(object.split('/').all(|part| !part.is_empty()), "an event object with an empty part: {object:?}");
         let now = self.now_ms;
         let identity = (object.to_string(), reason.to_string(), message);
         if let Some(existing) = self.event_index.get(&identity).and_then(|&i| self.state.events.get_mut(i)) {
@@ -340,11 +351,25 @@ impl Api {
             first_time_ms: now,
             event_type: event_type.into(),
             reason: reason.into(),
+            node: self.node_of_event_object(&identity.0),
             object: identity.0,
             source: source.into(),
             message: identity.2,
             count: 1,
         }));
+    }
+
+    /// The node an event about `object` concerns: a Node's own name, or the node of the
+    /// pod, looked up in the store or, for a pod already gone, where it was last.
+    fn node_of_event_object(&self, object: &str) -> Option<String> {
+        if let Some(name) = object.strip_prefix("Node/") {
+            return Some(name.to_string());
+        }
+        let pod_key = object.strip_prefix("Pod/")?;
+        match self.state.pods.get(pod_key) {
+            Some(pod) => target_node_name(pod).map(str::to_string),
+            None => self.gone_pod_nodes.get(pod_key).cloned(),
+        }
     }
 }
 
@@ -392,3 +417,49 @@ fn owner_key(meta: &ObjectMeta) -> Option<String> {
     Some(key(meta.namespace.as_deref(), &owner.name))
 }
 
+#[cfg(test)]
+mod tests {
+    use crate::simulation::Simulation;
+    use crate::test_fixtures::AGENT_SCENARIO;
+
+    /// A rollout replaces every pod, a node goes silent and another is deleted (its
+    /// pods are collected, after they left the store): every pod event still says
+    /// which node the pod was on, and node events name the node as `Node/<name>`.
+    #[test]
+    fn events_remember_the_node_of_pods_that_are_gone() {
+        let text = AGENT_SCENARIO.replace(
+            "  - settle\n",
+            "  - settle\n  - kubectl set image ds/agent agent=busybox:1.37\n  - settle\n  - node down node-02\n  - kubectl delete node node-03\n  - advance 2m\n",
+        );
+        let mut simulation = Simulation::load(&text).unwrap_or_else(|e| panic!("{e:?}"));
+        simulation.run_steps();
+        let state = simulation.state();
+        let events: Vec<_> = state.events.iter().collect();
+        assert!(events.iter().all(|e| !e.object.contains("//")), "{events:#?}");
+        let not_ready = events.iter().find(|e| e.reason == "NodeNotReady").unwrap_or_else(|| panic!("{events:#?}"));
+        assert_eq!((not_ready.object.as_str(), not_ready.node.as_deref()), ("Node/node-02", Some("node-02")));
+        for e in events.iter().filter(|e| e.object.starts_with("Pod/")) {
+            assert!(e.node.is_some(), "a pod event without its node: {e:?}");
+        }
+        for e in events.iter().filter(|e| e.object.starts_with("DaemonSet/")) {
+            assert_eq!(e.node, None, "{e:?}");
+        }
+        // The first pod on node-01 was replaced: its Started and Killing events stay node-01's.
+        let scheduled = |node: &str| -> Vec<String> {
+            events
+                .iter()
+                .filter(|e| e.reason == "Scheduled" && e.message.ends_with(&format!(" to {node}")))
+                .map(|e| e.object.clone())
+                .collect()
+        };
+        let first = scheduled("node-01").first().cloned().unwrap_or_else(|| panic!("{events:#?}"));
+        assert!(!state.pods.contains_key(first.trim_start_matches("Pod/")), "the first pod was replaced");
+        let reasons: Vec<(&str, Option<&str>)> =
+            events.iter().filter(|e| e.object == first).map(|e| (e.reason.as_str(), e.node.as_deref())).collect();
+        assert_eq!(reasons, [("Scheduled", Some("node-01")), ("Started", Some("node-01")), ("Killing", Some("node-01"))]);
+        // The pod GC deletes the pods of node-03 first and records the event afterwards.
+        let collected: Vec<_> = events.iter().filter(|e| e.reason == "PodGCOrphaned").collect();
+        assert!(!collected.is_empty(), "{events:#?}");
+        assert!(collected.iter().all(|e| e.node.as_deref() == Some("node-03")), "{collected:#?}");
+    }
+}

@@ -77,14 +77,20 @@ fn one_node(resources: &[String], command: &str) -> Result<String, CommandError>
     }
 }
 
+/// `LabelOptions`: Complete parses the pairs, Validate wants a resource and an update,
+/// and only then are the resources looked up, so `kubectl label node n1 bad label`
+/// (no `=`: two more resource names) says no update was given.
 fn label(words: &[String]) -> Result<Kubectl, CommandError> {
     let p = flags(words, &[boolean("overwrite", None)], "kubectl label")?;
     let (resources, pairs) = split_pairs(&p.args, |a| a.contains('=') || a.ends_with('-'), "label")?;
-    let node = one_node(&resources, "kubectl label")?;
     let (set, remove) = parse_labels(&pairs)?;
+    if resources.is_empty() {
+        return Err(CommandError::new("error: one or more resources must be specified as <resource> <name> or <resource>/<name>"));
+    }
     if set.is_empty() && remove.is_empty() {
         return Err(CommandError::new("error: at least one label update is required"));
     }
+    let node = one_node(&resources, "kubectl label")?;
     Ok(Kubectl::Label { node, set, remove, overwrite: p.bool("overwrite", "kubectl label")? })
 }
 

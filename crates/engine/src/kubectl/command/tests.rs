@@ -135,6 +135,13 @@ fn kubectl_wording_for_malformed_commands() {
     assert!(err("kubectl delete").starts_with("error: You must provide one or more resources by argument or filename."));
     assert!(err("kubectl rollout undo ds/a --to-revision=x").starts_with("error: invalid argument \"x\" for \"--to-revision\" flag"));
     assert!(err("kubectl label node n1 a=b c").starts_with("error: all resources must be specified before label changes: c"));
+    // What the node panel's forms send for a malformed entry: kubectl validates the
+    // update before it looks at the resources (`bad` and `label` would be two more).
+    assert_eq!(err("kubectl label node node-01 bad label --overwrite"), "error: at least one label update is required");
+    assert_eq!(err("kubectl label node node-01 a=b=c --overwrite"), "error: invalid label spec: a=b=c");
+    assert_eq!(err("kubectl label a=b"), "error: one or more resources must be specified as <resource> <name> or <resource>/<name>");
+    assert_eq!(err("kubectl taint node node-01 bad taint"), "error: at least one taint update is required");
+    assert_eq!(err("kubectl taint node node-01 k=v"), "error: invalid taint spec: k=v\nSee 'kubectl taint -h' for help and examples");
     assert!(err("kubectl patch ds good -p '{a: ['").starts_with("error: unable to parse \"{a: [\""));
 }
 

@@ -26,19 +26,17 @@ pub fn describe_events(w: &mut TabWriter, events: &[&Event], now_ms: u64) {
     w.write("Events:\n  Type\tReason\tAge\tFrom\tMessage\n");
     w.write("  ----\t------\t----\t----\t-------\n");
     for e in events {
-        let first_seen = age::since(e.first_time_ms, now_ms);
-        let interval = if e.count > 1 {
-            format!("{} (x{} over {})", age::since(e.time_ms, now_ms), e.count, first_seen)
-        } else {
-            first_seen
-        };
-        w.write(&format!(
-            "  {}\t{}\t{}\t{}\t{}\n",
-            e.event_type,
-            e.reason,
-            interval,
-            e.source,
-            e.message.trim()
-        ));
+        w.write(&format!("  {}\t{}\t{}\t{}\t{}\n", e.event_type, e.reason, event_age(e, now_ms), e.source, e.message.trim()));
+    }
+}
+
+/// The Age column: since the event was first seen, and for a repeated event since it
+/// was last seen too, `2s (x3 over 40s)`.
+pub fn event_age(e: &Event, now_ms: u64) -> String {
+    let first_seen = age::since(e.first_time_ms, now_ms);
+    if e.count > 1 {
+        format!("{} (x{} over {})", age::since(e.time_ms, now_ms), e.count, first_seen)
+    } else {
+        first_seen
     }
 }

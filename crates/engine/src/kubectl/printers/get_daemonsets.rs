@@ -9,7 +9,7 @@ use k8s_openapi::api::core::v1::Container;
 use crate::state::{ClusterState, Stored};
 
 use super::age;
-use super::table::render_list;
+use super::table::{list_cells, render_table};
 use super::{nothing_found, object_namespace, select};
 
 pub fn get_daemonsets(
@@ -19,15 +19,29 @@ pub fn get_daemonsets(
     wide: bool,
     now_ms: u64,
 ) -> Result<String, String> {
-    let daemonsets: Vec<&DaemonSet> = select(state.daemonsets.values().map(Stored::object), namespace, name);
-    if daemonsets.is_empty() {
+    let (headers, rows) = daemonset_cells(state, namespace, name, wide, now_ms);
+    if rows.is_empty() {
         return nothing_found("daemonsets.apps", namespace, name);
     }
+    Ok(render_table(&headers, &rows))
+}
+
+/// What [`get_daemonsets`] prints, as headers and cells rather than aligned text, for
+/// a view that lays the table out itself (the web app's status line): NAMESPACE first
+/// when `namespace` is None (`-A`), one row per DaemonSet in the API server's order.
+pub fn daemonset_cells(
+    state: &ClusterState,
+    namespace: Option<&str>,
+    name: Option<&str>,
+    wide: bool,
+    now_ms: u64,
+) -> (Vec<&'static str>, Vec<Vec<String>>) {
+    let daemonsets: Vec<&DaemonSet> = select(state.daemonsets.values().map(Stored::object), namespace, name);
     let mut headers = vec!["NAME", "DESIRED", "CURRENT", "READY", "UP-TO-DATE", "AVAILABLE", "NODE SELECTOR", "AGE"];
     if wide {
         headers.extend(["CONTAINERS", "IMAGES", "SELECTOR"]);
     }
-    Ok(render_list(headers, &daemonsets, namespace, |o| object_namespace(&o.metadata).to_string(), |o| daemonset_row(o, wide, now_ms)))
+    list_cells(headers, &daemonsets, namespace, |o| object_namespace(&o.metadata).to_string(), |o| daemonset_row(o, wide, now_ms))
 }
 
 /// `labels.FormatLabels`: `k=v,k2=v2` sorted by key, or `<none>`.

@@ -30,16 +30,11 @@ pub fn get_events(state: &ClusterState, namespace: Option<&str>, now_ms: u64) ->
     let rows: Vec<Vec<String>> = events
         .into_iter()
         .map(|(object, e)| {
-            let target = if object.name.is_empty() {
-                object.kind.to_lowercase()
-            } else {
-                format!("{}/{}", object.kind.to_lowercase(), object.name)
-            };
             let mut row = vec![
                 age::since(e.time_ms, now_ms),
                 e.event_type.clone(),
                 e.reason.clone(),
-                target,
+                object.resource_name(),
                 e.message.trim().to_string(),
             ];
             if namespace.is_none() {

@@ -47,8 +47,70 @@ fn last_terminated_at(status: &ContainerStatus) -> Option<&Time> {
     status.last_state.as_ref()?.terminated.as_ref()?.finished_at.as_ref()
 }
 
+/// The STATUS column of `kubectl get pods` for one pod: the phase, or the pod's
+/// reason (`Evicted`, `OutOfcpu`, `NodeAffinity`), or a container's waiting or
+/// terminated reason (`ContainerCreating`, `ErrImagePull`, `ImagePullBackOff`,
+/// `CrashLoopBackOff`, `Error`, `Init:0/1`), or `Terminating`, as kubectl prints it.
+pub fn pod_status(pod: &Pod) -> String {
+    pod_columns(pod).reason
+}
+
+/// READY, STATUS and RESTARTS before they are printed.
+struct PodColumns {
+    ready: usize,
+    total: usize,
+    reason: String,
+    restarts: i64,
+    last_restart: Option<Time>,
+}
+
 /// NAME, READY, STATUS, RESTARTS, AGE (and the wide columns) of one pod.
 pub fn pod_row(pod: &Pod, wide: bool, now_ms: u64) -> Vec<String> {
+    let spec = pod.spec.as_ref();
+    let status = pod.status.as_ref();
+    let conditions = status.and_then(|s| s.conditions.as_ref());
+    let PodColumns { ready, total, reason, restarts, last_restart } = pod_columns(pod);
+
+    let restarts_text = match last_restart.filter(|_| restarts != 0) {
+        Some(at) => format!("{restarts} ({} ago)", age::since(clock::millis(&at), now_ms)),
+        None => restarts.to_string(),
+    };
+    let mut row = vec![
+        pod.metadata.name.clone().unwrap_or_default(),
+        format!("{ready}/{total}"),
+        reason,
+        restarts_text,
+        age::translate_timestamp_since(pod.metadata.creation_timestamp.as_ref(), now_ms),
+    ];
+    if wide {
+        let or_none = |s: Option<String>| s.filter(|s| !s.is_empty()).unwrap_or_else(|| "<none>".to_string());
+        let ip = status.and_then(|s| s.pod_ips.as_ref()).and_then(|ips| ips.first()).map(|ip| ip.ip.clone());
+        let gates = spec.and_then(|s| s.readiness_gates.as_ref()).filter(|g| !g.is_empty());
+        let gates_text = match gates {
+            None => "<none>".to_string(),
+            Some(gates) => {
+                let true_count = gates
+                    .iter()
+                    .filter(|g| {
+                        conditions
+                            .into_iter()
+                            .flatten()
+                            .find(|c| c.type_ == g.condition_type)
+                            .is_some_and(|c| c.status == "True")
+                    })
+                    .count();
+                format!("{true_count}/{}", gates.len())
+            }
+        };
+        row.push(or_none(ip));
+        row.push(or_none(spec.and_then(|s| s.node_name.clone())));
+        row.push(or_none(status.and_then(|s| s.nominated_node_name.clone())));
+        row.push(gates_text);
+    }
+    row
+}
+
+fn pod_columns(pod: &Pod) -> PodColumns {
     let spec = pod.spec.as_ref();
     let status = pod.status.as_ref();
     let phase = status.and_then(|s| s.phase.clone()).unwrap_or_default();
@@ -155,41 +217,5 @@ pub fn pod_row(pod: &Pod, wide: bool, now_ms: u64) -> Vec<String> {
         }
     }
 
-    let restarts_text = match last_restart.filter(|_| restarts != 0) {
-        Some(at) => format!("{restarts} ({} ago)", age::since(clock::millis(&at), now_ms)),
-        None => restarts.to_string(),
-    };
-    let mut row = vec![
-        pod.metadata.name.clone().unwrap_or_default(),
-        format!("{ready}/{total}"),
-        reason,
-        restarts_text,
-        age::translate_timestamp_since(pod.metadata.creation_timestamp.as_ref(), now_ms),
-    ];
-    if wide {
-        let or_none = |s: Option<String>| s.filter(|s| !s.is_empty()).unwrap_or_else(|| "<none>".to_string());
-        let ip = status.and_then(|s| s.pod_ips.as_ref()).and_then(|ips| ips.first()).map(|ip| ip.ip.clone());
-        let gates = spec.and_then(|s| s.readiness_gates.as_ref()).filter(|g| !g.is_empty());
-        let gates_text = match gates {
-            None => "<none>".to_string(),
-            Some(gates) => {
-                let true_count = gates
-                    .iter()
-                    .filter(|g| {
-                        conditions
-                            .into_iter()
-                            .flatten()
-                            .find(|c| c.type_ == g.condition_type)
-                            .is_some_and(|c| c.status == "True")
-                    })
-                    .count();
-                format!("{true_count}/{}", gates.len())
-            }
-        };
-        row.push(or_none(ip));
-        row.push(or_none(spec.and_then(|s| s.node_name.clone())));
-        row.push(or_none(status.and_then(|s| s.nominated_node_name.clone())));
-        row.push(gates_text);
-    }
-    row
+    PodColumns { ready, total, reason, restarts, last_restart }
 }

@@ -38,13 +38,15 @@ mod tests_get;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
 
 pub use describe_daemonset::describe_daemonset;
+pub use describe_events::event_age;
 pub use describe_node::{allocatable_of, allocated_resources, describe_node, AllocatedResource};
 pub use describe_pod::describe_pod;
-pub use get_daemonsets::get_daemonsets;
+pub use get_daemonsets::{daemonset_cells, get_daemonsets};
 pub use get_events::get_events;
 pub use get_nodes::get_nodes;
-pub use get_pods::get_pods;
+pub use get_pods::{get_pods, pod_status};
 pub use get_revisions::get_revisions;
+pub use involved_object::InvolvedObject;
 pub use object_output::{list_output, object_output};
 pub use rollout_history::rollout_history;
 pub use yaml::{list_json, list_yaml, object_json, object_name, object_yaml};

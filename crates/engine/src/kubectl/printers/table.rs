@@ -109,16 +109,27 @@ impl DescribeWriter for String {
     }
 }
 
-/// A `kubectl get` table: upper-case headers, one row per object.
-/// A `kubectl get` listing: when it spans namespaces (`namespace` is None), kubectl puts
-/// a NAMESPACE column first.
+/// A `kubectl get` listing: upper-case headers, one row per object; when it spans
+/// namespaces (`namespace` is None), kubectl puts a NAMESPACE column first.
 pub fn render_list<T: ?Sized>(
-    mut headers: Vec<&str>,
+    headers: Vec<&str>,
     items: &[&T],
     namespace: Option<&str>,
     namespace_of: impl Fn(&T) -> String,
     row: impl Fn(&T) -> Vec<String>,
 ) -> String {
+    let (headers, rows) = list_cells(headers, items, namespace, namespace_of, row);
+    render_table(&headers, &rows)
+}
+
+/// The headers and cells of [`render_list`], before they are aligned into text.
+pub fn list_cells<'h, T: ?Sized>(
+    mut headers: Vec<&'h str>,
+    items: &[&T],
+    namespace: Option<&str>,
+    namespace_of: impl Fn(&T) -> String,
+    row: impl Fn(&T) -> Vec<String>,
+) -> (Vec<&'h str>, Vec<Vec<String>>) {
     let across_namespaces = namespace.is_none();
     if across_namespaces {
         headers.insert(0, "NAMESPACE");
@@ -133,7 +144,7 @@ pub fn render_list<T: ?Sized>(
             cells
         })
         .collect();
-    render_table(&headers, &rows)
+    (headers, rows)
 }
 
 pub fn render_table(headers: &[&str], rows: &[Vec<String>]) -> String {

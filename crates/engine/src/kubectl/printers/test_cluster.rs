@@ -249,6 +249,7 @@ pub fn event(object: &str, reason: &str, source: &str, message: &str, first_ms: 
         event_type: if reason == "FailedDaemonPod" { "Warning" } else { "Normal" }.into(),
         reason: reason.into(),
         object: object.into(),
+        node: None,
         source: source.into(),
         message: message.into(),
         count,
@@ -283,7 +284,7 @@ pub fn cluster() -> ClusterState {
         0,
         1,
     ));
-    state.events.push_back(event("Node//node-02", "NodeNotReady", "node-controller", "Node node-02 status is now: NodeNotReady", 40 * SECOND, 40 * SECOND, 1));
+    state.events.push_back(event("Node/node-02", "NodeNotReady", "node-controller", "Node node-02 status is now: NodeNotReady", 40 * SECOND, 40 * SECOND, 1));
     state
 }
 

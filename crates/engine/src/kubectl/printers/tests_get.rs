@@ -3,7 +3,7 @@
 use super::test_cluster::{cluster, daemon_pod, with_restarts};
 use super::*;
 use crate::clock::{timestamp, MINUTE, SECOND};
-use crate::state::Stored;
+use crate::state::{ClusterState, Stored};
 
 const NOW: u64 = 2 * MINUTE;
 
@@ -56,6 +56,40 @@ fn get_pods_shows_restarts_terminating_and_unknown() {
     );
 }
 
+/// `pod_status` is the STATUS column alone, for views other than the table.
+#[test]
+fn pod_status_is_the_status_column() {
+    use k8s_openapi::api::core::v1::{ContainerState, ContainerStateWaiting};
+    let waiting = |reason: &str| {
+        let mut pod = daemon_pod("agent-fffff", "node-01", 0, false);
+        if let Some(cs) = pod.status.as_mut().and_then(|s| s.container_statuses.as_mut()).and_then(|c| c.first_mut()) {
+            cs.state = Some(ContainerState {
+                waiting: Some(ContainerStateWaiting { reason: Some(reason.into()), message: None }),
+                ..Default::default()
+            });
+        }
+        pod
+    };
+    assert_eq!(pod_status(&daemon_pod("agent-aaaaa", "node-01", 0, true)), "Running");
+    assert_eq!(pod_status(&daemon_pod("agent-bbbbb", "node-01", 0, false)), "ContainerCreating");
+    for reason in ["ErrImagePull", "ImagePullBackOff", "CrashLoopBackOff"] {
+        let pod = waiting(reason);
+        assert_eq!(pod_status(&pod), reason);
+        assert_eq!(super::get_pods::pod_row(&pod, false, NOW)[2], reason, "the table prints the same");
+    }
+    let mut evicted = daemon_pod("agent-ggggg", "node-01", 0, false);
+    if let Some(status) = evicted.status.as_mut() {
+        status.phase = Some("Failed".into());
+        status.reason = Some("OutOfcpu".into());
+        status.container_statuses = None;
+    }
+    assert_eq!(pod_status(&evicted), "OutOfcpu");
+    let mut deleting = waiting("CrashLoopBackOff");
+    deleting.metadata.deletion_timestamp = Some(timestamp(NOW));
+    assert_eq!(pod_status(&deleting), "Terminating");
+    assert_eq!(pod_status(&k8s_openapi::api::core::v1::Pod::default()), "", "no phase yet: kubectl prints it empty");
+}
+
 #[test]
 fn get_pods_errors_like_kubectl() {
     let state = cluster();
@@ -88,6 +122,20 @@ fn get_daemonsets_prints_counts_and_node_selector() {
         get_daemonsets(&state, Some("default"), Some("x"), false, NOW),
         Err("Error from server (NotFound): daemonsets.apps \"x\" not found".to_string())
     );
+}
+
+#[test]
+fn daemonset_cells_are_the_cells_of_get_ds_all_namespaces() {
+    let state = cluster();
+    let (headers, rows) = daemonset_cells(&state, None, None, false, NOW);
+    assert_eq!(headers, ["NAMESPACE", "NAME", "DESIRED", "CURRENT", "READY", "UP-TO-DATE", "AVAILABLE", "NODE SELECTOR", "AGE"]);
+    assert_eq!(rows, [["default", "agent", "2", "2", "1", "2", "1", "<none>", "2m"]]);
+    assert_eq!(
+        get_daemonsets(&state, None, None, false, NOW).as_deref(),
+        Ok("NAMESPACE   NAME    DESIRED   CURRENT   READY   UP-TO-DATE   AVAILABLE   NODE SELECTOR   AGE\n\
+            default     agent   2         2         1       2            1           <none>          2m\n")
+    );
+    assert_eq!(daemonset_cells(&ClusterState::default(), None, None, false, NOW).1, Vec::<Vec<String>>::new());
 }
 
 #[test]
