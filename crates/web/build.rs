@@ -55,7 +55,8 @@ fn main() {
             continue;
         };
         println!("cargo:rerun-if-changed={}", path.display());
-        let explanation = entry.explanation.unwrap_or_default();
+        let mut explanation = entry.explanation.unwrap_or_default();
+        explanation.zh = unfold_cjk(&explanation.zh);
         let _ = writeln!(
             out,
             "    GalleryEntry {{ file: {:?}, category: {:?}, title_en: {:?}, title_zh: {:?}, explanation_en: {:?}, explanation_zh: {:?}, text: include_str!({:?}) }},",
@@ -67,4 +68,26 @@ fn main() {
     if let Err(error) = fs::write(out_dir.join("gallery.rs"), out) {
         panic!("cannot write the gallery table: {error}");
     }
+}
+
+/// YAML folds a `>-` block's line breaks into spaces, which Chinese text does not
+/// have: a space between two Chinese characters, or next to full-width punctuation,
+/// goes; one between Chinese and Latin text (`一个 Pod`) is the usual spacing and stays.
+fn unfold_cjk(text: &str) -> String {
+    let han = |c: char| ('\u{4e00}'..='\u{9fff}').contains(&c);
+    let full_width_punctuation = |c: char| matches!(c, '\u{3000}'..='\u{303f}' | '\u{ff00}'..='\u{ffef}');
+    let chars: Vec<char> = text.chars().collect();
+    chars
+        .iter()
+        .enumerate()
+        .filter(|&(i, &c)| {
+            let (Some(&before), Some(&after)) = (i.checked_sub(1).and_then(|b| chars.get(b)), chars.get(i + 1)) else {
+                return true;
+            };
+            let folded = c == ' '
+                && ((han(before) && han(after)) || full_width_punctuation(before) || full_width_punctuation(after));
+            !folded
+        })
+        .map(|(_, &c)| c)
+        .collect()
 }

@@ -36,7 +36,7 @@ test("why / why not: an untolerated control-plane taint, a cordon tolerated by t
   await expect(panel.getByRole("heading", { name: "Why / why not on cp-01" })).toBeVisible();
   const cp = panel.locator('.why-ds[data-daemonset="agent"]');
   await expect(cp).toHaveAttribute("data-outcome", "NotEligible");
-  await expect(cp.locator(".badge")).toHaveText("no pod");
+  await expect(cp.locator(".badge")).toContainText("no pod");
   const taint = cp.locator(".rule.is-fail", { hasText: "node-role.kubernetes.io/control-plane:NoSchedule" });
   await expect(taint).toContainText("not tolerated. NoSchedule: shouldRun is false");
   await expect(cp).toContainText("shouldRun = false, shouldContinueRunning = true");
@@ -80,14 +80,33 @@ test("a Pending pod shows the scheduler's verdict and its FailedScheduling messa
 test("cordon from the node's actions: console output, node marked", async ({ page }) => {
   await page.locator('.node-card[data-node="node-01"]').click();
   await page.locator('.why-panel [data-node-action="cordon"]').click();
-  await expect(page.locator(".console-log .console-output").first()).toHaveText("node/node-01 cordoned");
+  // The console reads like a terminal: the newest command is the last one.
+  await expect(page.locator(".console-log .console-output").last()).toHaveText("node/node-01 cordoned");
   const card = page.locator('.node-card[data-node="node-01"]');
   await expect(card).toHaveClass(/is-cordoned/);
   await expect(page.locator('.why-panel [data-node-action="uncordon"]')).toBeVisible();
   // A label through the form, as kubectl label prints it.
   await page.locator('.why-panel [data-node-input="label"]').fill("disk=ssd");
   await page.locator('.why-panel [data-node-input="label"]').press("Enter");
-  await expect(page.locator(".console-log .console-output").first()).toHaveText("node/node-01 labeled");
+  await expect(page.locator(".console-log .console-output").last()).toHaveText("node/node-01 labeled");
+  await expect(page.locator(".console-log > li")).toHaveCount(2);
+  // The form is cleared once kubectl took the label; a refused one stays, with what is expected.
+  const label = page.locator('.why-panel [data-node-input="label"]');
+  await expect(label).toHaveValue("");
+  await label.fill("bad label");
+  await label.press("Enter");
+  const refused = page.locator('.why-panel [data-node-error="label"]');
+  await expect(refused).toContainText("error: at least one label update is required");
+  await expect(refused).toContainText("key=value");
+  await expect(label).toHaveValue("bad label");
+  // Node up only for a node whose kubelet is down, Node down only for a live one.
+  await expect(page.locator('.why-panel [data-node-action="up"]')).toHaveCount(0);
+  await page.locator('.why-panel [data-node-action="down"]').click();
+  await expect(page.locator('.why-panel [data-node-action="up"]')).toBeVisible();
+  await expect(page.locator('.why-panel [data-node-action="down"]')).toHaveCount(0);
+  // A deleted node offers no action at all.
+  await page.locator('.why-panel [data-node-action="delete"]').click();
+  await expect(page.locator(".why-panel [data-node-action]")).toHaveCount(0);
 });
 
 test("rollout chart, scrubber markers and the timeline keys", async ({ page }) => {
@@ -131,6 +150,8 @@ test("rollout chart, scrubber markers and the timeline keys", async ({ page }) =
 
 test("events filter by node", async ({ page }) => {
   const rows = page.locator(".events tbody tr");
+  // The Events section of kubectl describe, with the OBJECT of kubectl get events.
+  await expect(page.locator(".events thead th")).toHaveText(["Type", "Reason", "Age", "From", "Object", "Message"]);
   const all = await rows.count();
   await page.locator('.event-filters select[data-filter="node"]').selectOption("node-02");
   await expect(rows.first()).toBeVisible();
@@ -139,6 +160,13 @@ test("events filter by node", async ({ page }) => {
   for (const text of await rows.allTextContents()) {
     expect(text).toMatch(/node-02|node-logger-/);
   }
+  for (const object of await rows.locator("td:nth-child(5)").allTextContents()) {
+    expect(object).toMatch(/^(pod\/node-logger-\w+|node\/node-02|daemonset\/node-logger)$/);
+  }
+  // Every event of gpu-01's pods, the one the rollout replaced included, oldest first.
+  await page.locator('.event-filters select[data-filter="node"]').selectOption("gpu-01");
+  await expect(rows.locator("td:nth-child(2)")).toHaveText(["Scheduled", "Started", "Killing", "Scheduled", "Started"]);
+  await expect(rows.locator("td:nth-child(4)")).toHaveText(["default-scheduler", "kubelet", "kubelet", "default-scheduler", "kubelet"]);
 });
 
 test("the gallery loads a scenario and asks before replacing edits", async ({ page }) => {
@@ -156,10 +184,28 @@ test("the gallery loads a scenario and asks before replacing edits", async ({ pa
   await editor.fill((await editor.inputValue()) + "\n# my note\n");
   await page.locator('.gallery-entry[data-gallery-file="../shared/conformance/basic-every-node.yaml"]').getByRole("button", { name: "Load" }).click();
   await expect(page.locator(".gallery-confirm")).toBeVisible();
-  await page.locator('[data-gallery-confirm="replace"]').click();
+  // The question stands beside the entry clicked, with focus on its answer.
+  const lowEntry = page.locator('.gallery-entry[data-gallery-file="../shared/conformance/basic-every-node.yaml"]');
+  await expect(lowEntry.locator(".gallery-confirm")).toBeVisible();
+  await expect(page.locator('[data-gallery-confirm="replace"]')).toBeFocused();
+  await page.keyboard.press("Enter");
   await expect(editor).not.toHaveValue(/# my note/);
-  await page.locator("[data-gallery-restore]").click();
+  await page.locator("[data-restore-work]").click();
   await expect(editor).toHaveValue(/# my note/);
+  await expect(page.locator("[data-restore-work]")).toHaveCount(0);
+});
+
+test("Reset replaces the work but offers it back, console commands included", async ({ page }) => {
+  const command = page.getByRole("textbox", { name: "Command" });
+  await command.fill("kubectl cordon node-02");
+  await command.press("Enter");
+  const card = page.locator('.node-card[data-node="node-02"]');
+  await expect(card.locator(".node-flags")).toContainText("SchedulingDisabled");
+  await page.getByRole("button", { name: "Reset example" }).click();
+  await expect(card).not.toContainText("SchedulingDisabled");
+  await page.locator("[data-restore-work]").click();
+  await expect(card.locator(".node-flags")).toContainText("SchedulingDisabled");
+  await expect(page.locator(".console-log")).toContainText("kubectl cordon node-02");
 });
 
 test("more than 200 nodes switch to the dense view", async ({ page }) => {

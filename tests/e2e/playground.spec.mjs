@@ -25,7 +25,7 @@ test("first screen: title, editor, a daemon pod on every node", async ({ page })
   for (const name of EXAMPLE_NODES) {
     const card = page.locator(`.node-card[data-node="${name}"]`);
     await expect(card.locator(".pod-chip")).toHaveCount(1);
-    await expect(card.locator(".pod-chip .pod-phase")).toHaveText("Running");
+    await expect(card.locator(".pod-chip .pod-status")).toHaveText("Running");
   }
   // Pools are the node names without their number.
   await expect(page.locator(".pool-name")).toHaveText([/Pool gpu · 2 nodes/, /Pool node · 3 nodes/]);
@@ -35,12 +35,19 @@ test("first screen: title, editor, a daemon pod on every node", async ({ page })
   await expect(gpu.locator(".node-usage")).toContainText("100m (2%)");
   await expect(gpu.locator(".node-usage")).toContainText("64Mi (0%)");
   await expect(gpu.locator(".node-usage")).toContainText("1 / 110");
-  // kubectl get ds, from the DaemonSet status.
+  // kubectl get ds -A, from the DaemonSet status, as kubectl prints it.
+  await expect(page.locator(".status-line caption")).toHaveText("$ kubectl get ds -A");
+  await expect(page.locator(".status-line thead th")).toHaveText(
+    ["NAMESPACE", "NAME", "DESIRED", "CURRENT", "READY", "UP-TO-DATE", "AVAILABLE", "NODE SELECTOR", "AGE"],
+  );
   const row = page.locator('.status-line tr[data-daemonset="node-logger"]');
   await expect(row).toBeVisible();
+  await expect(row.locator('[data-col="namespace"]')).toHaveText("default");
   for (const col of ["desired", "current", "ready", "up-to-date", "available"]) {
     await expect(row.locator(`[data-col="${col}"]`)).toHaveText("5");
   }
+  await expect(row.locator('[data-col="node-selector"]')).toHaveText("<none>");
+  await expect(row.locator('[data-col="age"]')).toHaveText(/^\d+(s|m|m\d+s)$/);
   await page.screenshot(shot("first-screen"));
 });
 
@@ -152,6 +159,10 @@ test("stepping forward and back moves through the recorded frames", async ({ pag
   const rolloutStep = page.locator(".steps .step", { hasText: "kubectl set image" });
   await rolloutStep.click();
   await expect(rolloutStep).toHaveAttribute("aria-current", "step");
+  // The current step's output, as the console prints it.
+  const stepOutput = page.getByRole("region", { name: /^Output of step \d+$/ });
+  await expect(stepOutput).toContainText("$ kubectl set image");
+  await expect(stepOutput.locator(".console-output")).toHaveText("daemonset.apps/node-logger image updated");
   // Step on until old (r1) and new (r2) pods run side by side.
   const oldPods = page.locator(".pod-chip .pod-rev", { hasText: "r1" });
   const newPods = page.locator(".pod-chip .pod-rev", { hasText: "r2" });
@@ -160,6 +171,10 @@ test("stepping forward and back moves through the recorded frames", async ({ pag
   }
   await expect(oldPods.first()).toBeVisible();
   await expect(newPods.first()).toBeVisible();
+  // Old-template pods say so in words (and a hatched edge); the current template's do not.
+  await expect(page.locator(".pod-chip.is-old .pod-rev").first()).toContainText("old");
+  await expect(page.locator(".pod-chip.is-old .pod-rev", { hasText: "r2" })).toHaveCount(0);
+  await expect(page.locator(".pod-chip.is-current .pod-rev", { hasText: "old" })).toHaveCount(0);
   await page.screenshot(shot("rollout"));
 });
 
@@ -187,7 +202,7 @@ test("a console command extends the timeline", async ({ page }) => {
   const command = page.getByRole("textbox", { name: "Command" });
   await command.fill("kubectl cordon node-02");
   await command.press("Enter");
-  await expect(page.locator(".console-log .console-output").first()).toHaveText("node/node-02 cordoned");
+  await expect(page.locator(".console-log .console-output").last()).toHaveText("node/node-02 cordoned");
   await expect(command).toHaveValue("");
   const card = page.locator('.node-card[data-node="node-02"]');
   await expect(card.locator(".node-flags")).toContainText("SchedulingDisabled");
@@ -200,7 +215,19 @@ test("a console command extends the timeline", async ({ page }) => {
   // kubectl's own error for a node that does not exist.
   await command.fill("kubectl cordon node-09");
   await command.press("Enter");
-  await expect(page.locator(".console-log .console-error").first()).toContainText('nodes "node-09" not found');
+  await expect(page.locator(".console-log .console-error").last()).toContainText('nodes "node-09" not found');
+  // Oldest first, newest at the bottom, the prompt under them.
+  await expect(page.locator(".console-log > li").first()).toContainText("kubectl cordon node-02");
+  await expect(page.locator(".console-log > li").last()).toContainText("kubectl cordon node-09");
+
+  // kubectl's columns stay in place: the output scrolls sideways in a focusable, named region.
+  await command.fill("kubectl get nodes -o wide");
+  await command.press("Enter");
+  await expect(page.locator(".console-log > li").last()).toContainText("KERNEL-VERSION");
+  const screen = page.getByRole("region", { name: "Console output, scrollable" });
+  await expect(screen).toHaveAttribute("tabindex", "0");
+  await expect(page.locator(".console-log .console-output").last()).toHaveCSS("white-space", "pre");
+  expect(await screen.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
   // The pane scrolls inside the page: a full-page shot would resize it and lose the scroll.
   await page.locator(".console-log").scrollIntoViewIfNeeded();
   await page.screenshot({ ...shot("console"), fullPage: false });
@@ -218,6 +245,14 @@ test("the console recalls commands with the arrow keys and completes names with 
   await expect(command).toHaveValue("kubectl get ds");
   await command.press("ArrowDown");
   await expect(command).toHaveValue("kubectl cordon node-03");
+  await command.press("ArrowDown");
+  await expect(command).toHaveValue("");
+  // ↑ then ↓ gives back the half-typed line.
+  await command.fill("kubectl get no");
+  await command.press("ArrowUp");
+  await expect(command).toHaveValue("kubectl cordon node-03");
+  await command.press("ArrowDown");
+  await expect(command).toHaveValue("kubectl get no");
 
   await command.fill("kubectl uncord");
   await command.press("Tab");
@@ -227,6 +262,17 @@ test("the console recalls commands with the arrow keys and completes names with 
   // Several nodes match: the candidates are shown and the line keeps the common prefix.
   await expect(command).toHaveValue("kubectl uncordon node-0");
   await expect(page.locator(".console-suggestions")).toContainText("node-03");
+
+  // Nothing to complete: Tab stays in the field and the old suggestions go.
+  await command.fill("kubectl get pods -n ");
+  await command.press("Tab");
+  await expect(command).toBeFocused();
+  await expect(command).toHaveValue("kubectl get pods -n ");
+  await expect(page.locator(".console-suggestions")).toHaveCount(0);
+  // On an empty line Tab moves on: no keyboard trap.
+  await command.fill("");
+  await command.press("Tab");
+  await expect(command).not.toBeFocused();
 });
 
 test("the language switch translates the page", async ({ page }) => {

@@ -128,7 +128,7 @@ test("a link and a reload replay the console and Apply: the cordon and the rollo
   const command = page.getByRole("textbox", { name: "Command" });
   await command.fill("kubectl cordon node-02");
   await command.press("Enter");
-  await expect(page.locator(".console-log .console-output").first()).toHaveText("node/node-02 cordoned");
+  await expect(page.locator(".console-log .console-output").last()).toHaveText("node/node-02 cordoned");
   const text = (await editor(page).inputValue()).replace("image: nginx:1.24", "image: nginx:1.26");
   await editor(page).fill(text);
   await page.getByRole("button", { name: "Apply", exact: true }).click();

@@ -2,23 +2,57 @@
 //! can be tested natively: ↑ / ↓ walk the commands already run, Tab completes the line
 //! from the engine's completions (commands, resources, node / pod / DaemonSet names).
 
-/// The line after ↑ (`older = true`) or ↓ from history position `at` (`None`: the line
-/// being typed). `history` is oldest first. Returns the new position and the line.
-pub fn walk_history(history: &[String], at: Option<usize>, older: bool) -> Option<(Option<usize>, String)> {
+/// Where ↑ / ↓ stand in the command history, and the line that was being typed
+/// before they started (the draft), so walking back past the newest command gives
+/// it back instead of an empty line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HistoryWalk {
+    /// Index into the history (oldest first); `None` while typing.
+    pub at: Option<usize>,
+    /// The half-typed line ↑ left, restored by ↓ past the newest command.
+    pub draft: String,
+}
+
+impl HistoryWalk {
+    /// Typing (or running a command) ends a walk: the field's line is the draft again.
+    pub fn typed(&mut self) {
+        self.at = None;
+        self.draft.clear();
+    }
+}
+
+/// ↑ (`older = true`) or ↓ from `walk`, with `line` the field's text now. `history`
+/// is oldest first. Returns where the walk stands after it and the line to show, or
+/// `None` when the key has nothing to do (no history; ↓ while typing).
+pub fn walk_history(history: &[String], walk: &HistoryWalk, line: &str, older: bool) -> Option<(HistoryWalk, String)> {
     if history.is_empty() {
         return None;
     }
     let last = history.len() - 1;
-    let next = match (at, older) {
+    // Leaving the line being typed keeps it as the draft.
+    let draft = if walk.at.is_none() { line.to_string() } else { walk.draft.clone() };
+    let next = match (walk.at.map(|i| i.min(last)), older) {
         (None, true) => Some(last),
-        (Some(0), true) => Some(0),
-        (Some(i), true) => Some(i - 1),
+        (Some(i), true) => Some(i.saturating_sub(1)),
         (None, false) => return None,
         (Some(i), false) if i >= last => None,
         (Some(i), false) => Some(i + 1),
     };
-    let line = next.and_then(|i| history.get(i).cloned()).unwrap_or_default();
-    Some((next, line))
+    let shown = match next {
+        Some(i) => history[i].clone(),
+        None => draft.clone(),
+    };
+    let draft = if next.is_some() { draft } else { String::new() };
+    Some((HistoryWalk { at: next, draft }, shown))
+}
+
+/// How many commands the console shows at most: a long session stays quick to
+/// render, and the older ones are counted instead.
+pub const CONSOLE_SHOWN: usize = 200;
+
+/// Of `len` console entries, how many earlier ones are left out (the rest are shown).
+pub fn hidden_entries(len: usize) -> usize {
+    len.saturating_sub(CONSOLE_SHOWN)
 }
 
 /// Tab: the completed line (the candidates' longest common prefix, at least the
@@ -38,6 +72,24 @@ pub fn complete(line: &str, candidates: &[String]) -> Option<(String, Vec<String
     Some((completed, shown))
 }
 
+/// What Tab does in the console's field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TabKey {
+    /// An empty line: Tab moves focus on as anywhere else (the console is no keyboard trap).
+    MoveOn,
+    /// A line being typed: Tab stays in the field, with the line completed as far as
+    /// it goes and the candidates still open (none: earlier suggestions go away).
+    Complete { line: String, suggestions: Vec<String> },
+}
+
+pub fn tab(line: &str, candidates: &[String]) -> TabKey {
+    if line.is_empty() {
+        return TabKey::MoveOn;
+    }
+    let (line, suggestions) = complete(line, candidates).unwrap_or_else(|| (line.to_string(), Vec::new()));
+    TabKey::Complete { line, suggestions }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -46,16 +98,72 @@ mod tests {
         items.iter().map(|s| s.to_string()).collect()
     }
 
+    fn walk(history: &[String], walk: &HistoryWalk, line: &str, older: bool) -> (HistoryWalk, String) {
+        walk_history(history, walk, line, older).expect("the key moves")
+    }
+
     #[test]
     fn up_and_down_walk_the_history() {
         let history = lines(&["settle", "kubectl get ds"]);
-        assert_eq!(walk_history(&history, None, true), Some((Some(1), "kubectl get ds".into())));
-        assert_eq!(walk_history(&history, Some(1), true), Some((Some(0), "settle".into())));
-        assert_eq!(walk_history(&history, Some(0), true), Some((Some(0), "settle".into())));
-        assert_eq!(walk_history(&history, Some(0), false), Some((Some(1), "kubectl get ds".into())));
-        assert_eq!(walk_history(&history, Some(1), false), Some((None, String::new())));
-        assert_eq!(walk_history(&history, None, false), None);
-        assert_eq!(walk_history(&[], None, true), None);
+        let start = HistoryWalk::default();
+        let (at1, line) = walk(&history, &start, "", true);
+        assert_eq!((at1.at, line.as_str()), (Some(1), "kubectl get ds"));
+        let (at0, line) = walk(&history, &at1, &line, true);
+        assert_eq!((at0.at, line.as_str()), (Some(0), "settle"));
+        // ↑ on the oldest stays there.
+        let (still, line) = walk(&history, &at0, &line, true);
+        assert_eq!((still.at, line.as_str()), (Some(0), "settle"));
+        let (back, line) = walk(&history, &still, &line, false);
+        assert_eq!((back.at, line.as_str()), (Some(1), "kubectl get ds"));
+        let (typing, line) = walk(&history, &back, &line, false);
+        assert_eq!((typing.clone(), line.as_str()), (HistoryWalk::default(), ""));
+        // ↓ while typing, or any key with no history, does nothing.
+        assert_eq!(walk_history(&history, &typing, "", false), None);
+        assert_eq!(walk_history(&[], &start, "kubectl", true), None);
+    }
+
+    #[test]
+    fn walking_keeps_the_half_typed_line() {
+        let history = lines(&["kubectl get ds", "kubectl cordon node-03"]);
+        let (up, line) = walk(&history, &HistoryWalk::default(), "kubectl get no", true);
+        assert_eq!(line, "kubectl cordon node-03");
+        assert_eq!(up.draft, "kubectl get no");
+        let (up2, line) = walk(&history, &up, &line, true);
+        assert_eq!((up2.at, up2.draft.as_str(), line.as_str()), (Some(0), "kubectl get no", "kubectl get ds"));
+        let (down, line) = walk(&history, &up2, &line, false);
+        assert_eq!(line, "kubectl cordon node-03");
+        // Past the newest command: the draft comes back, and the walk is over.
+        let (done, line) = walk(&history, &down, &line, false);
+        assert_eq!(line, "kubectl get no");
+        assert_eq!(done, HistoryWalk::default());
+        assert_eq!(walk_history(&history, &done, &line, false), None);
+    }
+
+    #[test]
+    fn typing_starts_a_new_draft() {
+        let history = lines(&["settle"]);
+        let (mut up, _) = walk(&history, &HistoryWalk::default(), "adv", true);
+        up.typed();
+        // The recalled line, edited, is what ↓ comes back to after the next ↑.
+        let (again, line) = walk(&history, &up, "settle now", true);
+        assert_eq!((again.draft.as_str(), line.as_str()), ("settle now", "settle"));
+        let (_, line) = walk(&history, &again, &line, false);
+        assert_eq!(line, "settle now");
+    }
+
+    #[test]
+    fn a_history_that_shrank_does_not_panic() {
+        let history = lines(&["settle"]);
+        let stale = HistoryWalk { at: Some(5), draft: "x".into() };
+        assert_eq!(walk(&history, &stale, "settle", true), (HistoryWalk { at: Some(0), draft: "x".into() }, "settle".into()));
+        assert_eq!(walk(&history, &stale, "settle", false), (HistoryWalk::default(), "x".into()));
+    }
+
+    #[test]
+    fn the_console_shows_the_last_commands_and_counts_the_rest() {
+        assert_eq!(hidden_entries(0), 0);
+        assert_eq!(hidden_entries(CONSOLE_SHOWN), 0);
+        assert_eq!(hidden_entries(1_000), 1_000 - CONSOLE_SHOWN);
     }
 
     #[test]
@@ -65,5 +173,16 @@ mod tests {
         let two = complete("kubectl cordon n", &lines(&["kubectl cordon node-01", "kubectl cordon node-02"]));
         assert_eq!(two, Some(("kubectl cordon node-0".into(), lines(&["kubectl cordon node-01", "kubectl cordon node-02"]))));
         assert_eq!(complete("x", &[]), None);
+    }
+
+    #[test]
+    fn tab_stays_in_a_line_being_typed_and_leaves_an_empty_one() {
+        assert_eq!(tab("", &lines(&["kubectl"])), TabKey::MoveOn);
+        // Nothing to complete (a namespace, say): the line stays, and so does focus.
+        assert_eq!(tab("kubectl get pods -n ", &[]), TabKey::Complete { line: "kubectl get pods -n ".into(), suggestions: vec![] });
+        assert_eq!(
+            tab("kubectl cor", &lines(&["kubectl cordon"])),
+            TabKey::Complete { line: "kubectl cordon ".into(), suggestions: vec![] }
+        );
     }
 }

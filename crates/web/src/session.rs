@@ -112,7 +112,18 @@ impl Session {
     pub fn apply_edit(&self, text: &str) -> Result<Applied, ApplyError> {
         let edit = self.simulation.borrow_mut().apply_edit(text)?;
         Ok(match edit {
-            Edit::Reload(simulation) => Applied::Reloaded(Box::new(Session::play(*simulation, text))),
+            Edit::Reload(simulation) => {
+                // The nodes or steps changed, so the scenario starts again; what was typed
+                // in the console since is typed again, so a cordon or a label is not lost
+                // (a command about a node that is gone now fails, visibly).
+                let reloaded = Session::play(*simulation, text);
+                for entry in &self.record.borrow().entries {
+                    if let Entry::Run(line) = entry {
+                        reloaded.execute(line);
+                    }
+                }
+                Applied::Reloaded(Box::new(reloaded))
+            }
             Edit::Applied { outcomes, refused } => {
                 let first_frame = outcomes.first().map(|outcome| outcome.first_frame);
                 let mut record = self.record.borrow_mut();
@@ -142,6 +153,12 @@ impl Session {
     /// The scenario's steps, each with the frames it produced.
     pub fn steps(&self) -> &[StepOutcome] {
         &self.steps
+    }
+
+    /// Whether `node`'s kubelet has stopped posting status (`node down`), at the end
+    /// of the timeline, where commands run.
+    pub fn kubelet_is_silent(&self, node: &str) -> bool {
+        self.simulation.borrow().kubelet_is_silent(node)
     }
 
     /// Console commands run so far, oldest first.

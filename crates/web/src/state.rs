@@ -78,6 +78,16 @@ pub struct State {
     pub console_revision: u32,
     /// The node the user picked; share links and saved work carry it.
     pub selected_node: Option<String>,
+    /// What the last gallery load or Reset replaced, until restored or dismissed.
+    pub displaced: Option<Rc<Displaced>>,
+}
+
+/// The user's work as a replacement found it: the editor's text and what was done in
+/// the session, enough to bring both back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Displaced {
+    pub text: String,
+    pub record: Option<SessionRecord>,
 }
 
 impl PartialEq for State {
@@ -97,6 +107,7 @@ impl PartialEq for State {
             && self.speed == other.speed
             && self.console_revision == other.console_revision
             && self.selected_node == other.selected_node
+            && self.displaced == other.displaced
     }
 }
 
@@ -127,6 +138,10 @@ pub enum Action {
     LoadText(String),
     /// Replace the editor's text and replay the session a link or saved work recorded.
     Resume { text: String, record: Option<SessionRecord> },
+    /// Bring back the work the last gallery load or Reset replaced.
+    RestoreDisplaced,
+    /// Forget it.
+    DismissDisplaced,
     SelectNode(Option<String>),
 }
 
@@ -150,6 +165,7 @@ impl State {
             speed: Speed::default(),
             console_revision: 0,
             selected_node: None,
+            displaced: None,
         };
         state.restore(record);
         state
@@ -179,6 +195,15 @@ impl State {
 
     pub fn is_applied(&self) -> bool {
         self.error.is_none() && self.text == self.applied_text
+    }
+
+    /// Keeps the current work before `new_text` replaces it, unless nothing would be
+    /// lost (the same text, nothing done since it loaded).
+    fn displace(&mut self, new_text: &str) {
+        let record = self.record();
+        if self.text != new_text || record.is_some() {
+            self.displaced = Some(Rc::new(Displaced { text: self.text.clone(), record }));
+        }
     }
 
     fn apply(&mut self) {
@@ -248,11 +273,13 @@ impl Reducible for State {
             Action::Edit(text) => next.text = text,
             Action::Apply => next.apply_edit(),
             Action::ResetExample => {
+                next.displace(EXAMPLE_SCENARIO);
                 next.text = EXAMPLE_SCENARIO.to_string();
                 next.editor_generation = next.editor_generation.wrapping_add(1);
                 next.apply();
             }
             Action::LoadText(text) => {
+                next.displace(&text);
                 next.text = text;
                 next.editor_generation = next.editor_generation.wrapping_add(1);
                 next.apply();
@@ -262,6 +289,14 @@ impl Reducible for State {
                 next.editor_generation = next.editor_generation.wrapping_add(1);
                 next.restore(record.as_ref());
             }
+            Action::RestoreDisplaced => {
+                if let Some(work) = next.displaced.take() {
+                    next.text = work.text.clone();
+                    next.editor_generation = next.editor_generation.wrapping_add(1);
+                    next.restore(work.record.as_ref());
+                }
+            }
+            Action::DismissDisplaced => next.displaced = None,
             Action::SelectNode(node) => next.selected_node = node,
             Action::Seek(frame) => {
                 next.cursor = frame.min(next.last_frame());
@@ -495,6 +530,27 @@ mod tests {
     }
 
     #[test]
+    fn reset_and_gallery_loads_keep_the_work_they_replace_until_restored() {
+        let edited = EXAMPLE_SCENARIO.replace("count: 3", "count: 4");
+        let state = example().reduce(Action::Execute("kubectl cordon node-02".into())).reduce(Action::Edit(edited.clone()));
+        let state = state.reduce(Action::ResetExample);
+        assert_eq!(state.text, EXAMPLE_SCENARIO);
+        assert!(state.record().is_none(), "the reset session has no console work");
+        let displaced = state.displaced.clone().expect("the edit and the cordon are kept");
+        assert_eq!(displaced.text, edited);
+        let state = state.reduce(Action::RestoreDisplaced);
+        assert_eq!(state.text, edited);
+        assert_eq!(state.displaced, None);
+        let commands: Vec<String> = state.session.as_ref().expect("loaded").console().iter().map(|o| o.command.clone()).collect();
+        assert_eq!(commands, ["kubectl cordon node-02"], "the console session is replayed");
+        // Nothing to keep: the same text with nothing done.
+        let unchanged = example().reduce(Action::ResetExample);
+        assert_eq!(unchanged.displaced, None);
+        let dismissed = state.reduce(Action::LoadText(EXAMPLE_SCENARIO.into())).reduce(Action::DismissDisplaced);
+        assert_eq!(dismissed.displaced, None);
+    }
+
+    #[test]
     fn a_new_image_set_from_the_console_rolls_out_without_an_advance() {
         let state = example().reduce(Action::Execute("kubectl set image ds/node-logger logger=nginx:1.27".into()));
         let session = state.session.clone().expect("loaded");
@@ -507,6 +563,21 @@ mod tests {
         let read_only = state.reduce(Action::Execute("kubectl get pods".into()));
         assert!(!read_only.playing, "a command that changes nothing plays nothing");
         assert_eq!(read_only.cursor, read_only.frame_count() - 1);
+    }
+
+    #[test]
+    fn an_apply_that_reloads_the_scenario_types_the_console_commands_again() {
+        let state = example().reduce(Action::Execute("kubectl cordon node-02".into()));
+        let edited = EXAMPLE_SCENARIO.replace("count: 3", "count: 4");
+        let state = state.reduce(Action::Edit(edited)).reduce(Action::Apply);
+        assert_eq!(state.error, None);
+        let session = state.session.as_ref().expect("reloaded");
+        let console = session.console();
+        assert_eq!(console.iter().map(|o| o.command.as_str()).collect::<Vec<_>>(), ["kubectl cordon node-02"]);
+        let last = session.frame(session.last_frame()).expect("a last frame");
+        let node = last.state.nodes.get("node-02").expect("node-02 is still there");
+        assert_eq!(node.spec.as_ref().and_then(|s| s.unschedulable), Some(true), "and cordoned again");
+        assert!(last.state.nodes.contains_key("node-04"), "the new pool size took effect");
     }
 
     /// What a viewer sees of a state: each frame's cause and state, and the console.

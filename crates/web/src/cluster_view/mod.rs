@@ -1,8 +1,7 @@
 //! What the cluster pane shows of one frame, computed from the engine's
-//! [`ClusterState`] alone: pools of node cards with their daemon pods, and the
-//! `kubectl get ds` rows. Pure, so it is tested natively.
+//! [`ClusterState`] alone: pools of node cards with their daemon pods. Pure, so it
+//! is tested natively. (The `kubectl get ds -A` status line is the engine's printer.)
 
-mod daemonset;
 mod node;
 mod pod;
 pub mod node_pools;
@@ -18,9 +17,8 @@ use dsplay_engine::pod_readiness::is_terminal;
 use dsplay_engine::state::{ClusterState, Stored};
 use dsplay_model::k8s_openapi::api::core::v1::{Node, Pod};
 
-pub use daemonset::DaemonSetRow;
 pub use node::{pool_of, NodeReadiness, NodeUsage, NodeView};
-pub use pod::{PodPhase, PodView};
+pub use pod::{is_failure_status, CurrentTemplates, PodPhase, PodView};
 
 /// Above this many nodes the cluster is shown as a dense grid of squares, without
 /// cards (or their capacity use).
@@ -38,7 +36,6 @@ pub struct PoolView {
 pub struct ClusterView {
     /// Pools in the order of their first node's name.
     pub pools: Vec<PoolView>,
-    pub daemonsets: Vec<DaemonSetRow>,
 }
 
 /// The node views of the last frame shown, with the stored versions they were built
@@ -48,6 +45,9 @@ pub struct ClusterView {
 #[derive(Default)]
 pub struct NodeViewCache {
     entries: FxHashMap<String, CachedNode>,
+    /// The DaemonSets' current templates the views were built against: a template
+    /// change turns pods old without touching them, so it renews every view.
+    templates: CurrentTemplates,
 }
 
 struct CachedNode {
@@ -74,6 +74,10 @@ impl ClusterView {
     pub fn of_cached(state: &ClusterState, cache: &mut NodeViewCache) -> ClusterView {
         // Cards show capacity use: every non-terminated pod bound to the node counts.
         let cards = state.nodes.len() <= DENSE_THRESHOLD;
+        let templates = CurrentTemplates::of(state);
+        if templates != cache.templates {
+            cache.entries.clear();
+        }
         let mut pods_of: FxHashMap<&str, Vec<Stored<Pod>>> = FxHashMap::default();
         for pod in state.pods.values() {
             let daemon_target = if is_daemon_pod(pod) { target_node_name(pod) } else { None };
@@ -89,7 +93,7 @@ impl ClusterView {
             let pods = pods_of.remove(name).unwrap_or_default();
             let (key, view) = match cache.entries.remove_entry(name) {
                 Some((key, cached)) if cached.node == *node && cached.cards == cards && cached.pods == pods => (key, cached.view),
-                _ => (name.to_string(), Rc::new(node_view(node, &pods, cards))),
+                _ => (name.to_string(), Rc::new(node_view(node, &pods, cards, &templates))),
             };
             entries.insert(key, CachedNode { node: node.clone(), cards, pods, view: view.clone() });
             // Nodes come in name order, so a pool's nodes mostly follow one another.
@@ -104,20 +108,18 @@ impl ClusterView {
             }
         }
         cache.entries = entries;
-        ClusterView {
-            pools,
-            daemonsets: state.daemonsets.values().map(|ds| DaemonSetRow::of(ds)).collect(),
-        }
+        cache.templates = templates;
+        ClusterView { pools }
     }
 }
 
 /// A node's view from its object and the pods [`ClusterView::of_cached`] gathered for it.
-fn node_view(node: &Node, pods: &[Stored<Pod>], cards: bool) -> NodeView {
+fn node_view(node: &Node, pods: &[Stored<Pod>], cards: bool, templates: &CurrentTemplates) -> NodeView {
     let name = node.metadata.name.as_deref().unwrap_or_default();
     let daemon_pods = pods
         .iter()
         .filter(|pod| is_daemon_pod(pod) && target_node_name(pod) == Some(name))
-        .map(|pod| PodView::of(pod))
+        .map(|pod| PodView::of(pod, templates))
         .collect();
     let usage = cards.then(|| {
         let bound: Vec<&Pod> = pods
@@ -289,14 +291,6 @@ mod tests {
             usage.resources.iter().map(|r| (r.resource.as_str(), r.requests.as_str(), r.requests_percent)).collect();
         assert_eq!(rows, [("cpu", "600m", Some(15)), ("memory", "1088Mi", Some(13))]);
         assert_eq!((usage.pods, usage.pods_allocatable.as_deref()), (2, Some("110")));
-    }
-
-    #[test]
-    fn daemonset_row_prints_missing_counts_as_zero() {
-        let view = ClusterView::of(&state());
-        let row = &view.daemonsets[0];
-        assert_eq!((row.desired, row.current, row.ready, row.up_to_date, row.available), (3, 2, 1, 2, 0));
-        assert_eq!(row.node_selector, "<none>");
     }
 
     /// Frame after frame of a rollout, the cached view equals a fresh one, and a node

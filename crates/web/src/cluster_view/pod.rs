@@ -1,6 +1,10 @@
 //! What a pod chip shows of one daemon pod.
 
-use dsplay_engine::controller::daemonset::target_node_name;
+use dsplay_engine::api::template_generation_of;
+use dsplay_engine::controller::daemonset::{compute_hash, is_pod_updated, target_node_name};
+use dsplay_engine::kubectl::printers::pod_status;
+use dsplay_engine::state::ClusterState;
+use dsplay_model::k8s_openapi::api::apps::v1::DaemonSet;
 use dsplay_model::k8s_openapi::api::core::v1::Pod;
 
 /// `status.phase`, or Unknown when the kubelet has not reported one.
@@ -57,22 +61,106 @@ pub struct PodView {
     pub revision: Option<String>,
     /// The image of the first container, which is what a rollout changes.
     pub image: Option<String>,
+    /// The STATUS column of `kubectl get pods` (the engine's printer): the phase, or
+    /// the kubelet's reason, `ContainerCreating`, `ImagePullBackOff`,
+    /// `CrashLoopBackOff`, `Terminating`, `OutOfcpu`...
+    pub status: String,
+    /// The status is a failure: the pod will not become Ready by waiting.
+    pub failing: bool,
+    /// Made from the owning DaemonSet's current template (`IsPodUpdated`: the current
+    /// revision hash or template generation); None when the DaemonSet is not there.
+    pub current: Option<bool>,
+}
+
+/// kubectl STATUS values that are failures: an image that cannot be pulled, a
+/// container that keeps crashing or cannot be created, a pod the kubelet rejected or
+/// evicted. Everything else (`Pending`, `ContainerCreating`, `PodInitializing`,
+/// `Init:0/1`, `Running`, `NotReady`, `Terminating`, `Completed`) is on its way.
+pub fn is_failure_status(status: &str) -> bool {
+    const FAILURES: [&str; 18] = [
+        "ErrImagePull",
+        "ImagePullBackOff",
+        "InvalidImageName",
+        "ErrImageNeverPull",
+        "CrashLoopBackOff",
+        "CreateContainerConfigError",
+        "CreateContainerError",
+        "RunContainerError",
+        "PreStartHookError",
+        "PostStartHookError",
+        "ContainerStatusUnknown",
+        "OOMKilled",
+        "Error",
+        "Failed",
+        "Evicted",
+        "NodeAffinity",
+        "NodeLost",
+        "Unknown",
+    ];
+    let status = status.strip_prefix("Init:").unwrap_or(status);
+    FAILURES.contains(&status)
+        || status.starts_with("OutOf")
+        || status.starts_with("ExitCode:")
+        || status.starts_with("Signal:")
+        || status.starts_with("Unexpected")
+}
+
+/// Per DaemonSet (`namespace/name`), what its pods carry when they are made from
+/// its current template: the revision hash and template generation the controller
+/// stamps on new pods.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CurrentTemplates {
+    templates: Vec<(String, String, Option<i64>)>,
+}
+
+impl CurrentTemplates {
+    pub fn of(state: &ClusterState) -> CurrentTemplates {
+        let templates = state.daemonsets.iter().map(|(key, ds)| (key.clone(), current_hash(ds), template_generation_of(ds))).collect();
+        CurrentTemplates { templates }
+    }
+
+    /// Whether `pod` (owned by the DaemonSet named `daemonset`) is of the current
+    /// template; None when that DaemonSet does not exist.
+    pub fn is_current(&self, pod: &Pod, daemonset: &str) -> Option<bool> {
+        let namespace = pod.metadata.namespace.as_deref().unwrap_or("default");
+        let key = format!("{namespace}/{daemonset}");
+        let (_, hash, generation) = self.templates.iter().find(|(ds, _, _)| *ds == key)?;
+        Some(is_pod_updated(pod, hash, *generation))
+    }
+}
+
+/// The hash the controller labels new pods with (`ComputeHash` of the template and
+/// the collision count), as its current ControllerRevision carries it.
+fn current_hash(ds: &DaemonSet) -> String {
+    let collision_count = ds.status.as_ref().and_then(|status| status.collision_count);
+    ds.spec.as_ref().map(|spec| compute_hash(&spec.template, collision_count)).unwrap_or_default()
 }
 
 impl PodView {
-    pub fn of(pod: &Pod) -> PodView {
+    /// `templates`: the DaemonSets' current templates, to tell old pods from new ones.
+    pub fn of(pod: &Pod, templates: &CurrentTemplates) -> PodView {
         let meta = &pod.metadata;
         let owner = meta.owner_references.iter().flatten().find(|owner| owner.controller == Some(true));
         let labels = meta.labels.as_ref();
         let label = |key: &str| labels.and_then(|labels| labels.get(key)).cloned();
         let spec = pod.spec.as_ref();
         let status = pod.status.as_ref();
+        let daemonset = owner.filter(|owner| owner.kind == "DaemonSet").map(|owner| owner.name.clone());
+        let kubectl_status = match pod_status(pod) {
+            // A pod the API server has just created has no phase yet: Pending.
+            text if text.is_empty() => "Pending".to_string(),
+            text => text,
+        };
+        let phase = PodPhase::parse(status.and_then(|status| status.phase.as_deref()));
         PodView {
+            current: daemonset.as_deref().and_then(|ds| templates.is_current(pod, ds)),
+            failing: phase == PodPhase::Failed || is_failure_status(&kubectl_status),
+            status: kubectl_status,
             name: meta.name.clone().unwrap_or_default(),
-            daemonset: owner.filter(|owner| owner.kind == "DaemonSet").map(|owner| owner.name.clone()),
+            daemonset,
             bound: spec.and_then(|spec| spec.node_name.as_deref()).is_some_and(|node| !node.is_empty()),
             node: target_node_name(pod).map(str::to_string),
-            phase: PodPhase::parse(status.and_then(|status| status.phase.as_deref())),
+            phase,
             ready: status
                 .and_then(|status| status.conditions.as_ref())
                 .is_some_and(|conditions| conditions.iter().any(|c| c.type_ == "Ready" && c.status == "True")),
@@ -83,3 +171,64 @@ impl PodView {
     }
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cluster_view::ClusterView;
+    use dsplay_engine::simulation::Simulation;
+
+    fn pods(state: &ClusterState) -> Vec<PodView> {
+        ClusterView::of(state).pools.iter().flat_map(|pool| pool.nodes.iter().flat_map(|node| node.pods.clone())).collect()
+    }
+
+    #[test]
+    fn failures_are_the_statuses_that_waiting_does_not_fix() {
+        for status in ["ErrImagePull", "ImagePullBackOff", "CrashLoopBackOff", "Error", "OutOfcpu", "OutOfmemory", "Evicted", "Init:CrashLoopBackOff", "ExitCode:1"] {
+            assert!(is_failure_status(status), "{status}");
+        }
+        for status in ["Pending", "ContainerCreating", "PodInitializing", "Init:0/1", "Running", "NotReady", "Terminating", "Completed"] {
+            assert!(!is_failure_status(status), "{status}");
+        }
+    }
+
+    /// Mid-rollout the old template's pods and the new one's tell themselves apart;
+    /// at the end every pod is of the current template.
+    #[test]
+    fn old_and_current_template_pods_are_told_apart() {
+        let mut simulation = Simulation::load(crate::state::EXAMPLE_SCENARIO).expect("loads");
+        simulation.run_steps();
+        let frames = simulation.frames();
+        let mixed = frames
+            .iter()
+            .map(|frame| pods(&frame.state))
+            .find(|pods| pods.iter().any(|pod| pod.current == Some(false)) && pods.iter().any(|pod| pod.current == Some(true)))
+            .expect("a frame with old and new pods side by side");
+        for pod in &mixed {
+            let expected = match pod.revision.as_deref() {
+                Some("1") => Some(false),
+                Some("2") => Some(true),
+                other => panic!("{}: revision {other:?}", pod.name),
+            };
+            assert_eq!(pod.current, expected, "{}", pod.name);
+        }
+        let last = pods(&frames.last().expect("frames").state);
+        assert!(!last.is_empty() && last.iter().all(|pod| pod.current == Some(true) && pod.status == "Running" && !pod.failing));
+    }
+
+    #[test]
+    fn a_pod_that_cannot_pull_shows_kubectls_reason() {
+        let text = crate::state::EXAMPLE_SCENARIO.replace(
+            "  - kubectl set image ds/node-logger logger=nginx:1.25\n",
+            "  - image nginx:bad pull-error\n  - kubectl set image ds/node-logger logger=nginx:bad\n  - advance 1m\n",
+        );
+        assert_ne!(text, crate::state::EXAMPLE_SCENARIO, "the example's set image step is there");
+        let mut simulation = Simulation::load(&text).expect("loads");
+        simulation.run_steps();
+        let state = simulation.frames().last().expect("frames").state.clone();
+        let broken: Vec<PodView> = pods(&state).into_iter().filter(|pod| pod.failing).collect();
+        assert_eq!(broken.len(), 1, "maxUnavailable 1: {broken:?}");
+        assert!(matches!(broken[0].status.as_str(), "ErrImagePull" | "ImagePullBackOff"), "{}", broken[0].status);
+        assert_eq!((broken[0].current, broken[0].ready), (Some(true), false));
+    }
+}

@@ -13,6 +13,7 @@ mod taints;
 mod tests;
 
 use dsplay_engine::controller::daemonset::{add_daemon_tolerations, is_owned_by, node_should_run_daemon_pod, target_node_name, NodeVerdict};
+use dsplay_engine::kubectl::printers::pod_status;
 use dsplay_engine::scheduler::{self, FilterVerdict, NodeInfo, FILTER_PLUGINS};
 use dsplay_engine::state::ClusterState;
 use dsplay_model::k8s_openapi::api::apps::v1::DaemonSet;
@@ -20,6 +21,8 @@ use dsplay_model::k8s_openapi::api::core::v1::{Node, Pod, PodSpec};
 use dsplay_model::node_affinity::{explain, AffinityCheck, AffinityCheckKind};
 
 pub use taints::{TaintCheck, TolerationMatch, TolerationSource};
+
+use super::is_failure_status;
 
 /// Everything the panel says about one node.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,10 +35,20 @@ pub struct NodeWhy {
 /// Where the DaemonSet's pod stands on this node, in one word.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    /// Bound here and allowed to stay.
+    /// Bound here, Ready, and allowed to stay.
     Running,
-    /// Created for this node but not bound: the scheduler keeps rejecting it.
+    /// Bound here and on its way, not Ready yet: `status` is kubectl's STATUS
+    /// (`ContainerCreating`, or `Running` with a container not ready).
+    Starting { status: String },
+    /// Bound here, but kubectl's STATUS is a failure (`ErrImagePull`,
+    /// `ImagePullBackOff`, `CrashLoopBackOff`, `OutOfcpu`...): it will not become
+    /// Ready by waiting.
+    Failing { status: String },
+    /// Created for this node but not bound, and a scheduler filter rejects the node.
     Pending,
+    /// Created for this node but not bound yet, and every filter passes: the
+    /// scheduler binds it at its next attempt.
+    Scheduling,
     /// Every pod here is already terminating.
     Terminating,
     /// A pod is here but shouldContinueRunning is false: the controller deletes it.
@@ -49,6 +62,24 @@ pub enum Outcome {
     NotEligible,
 }
 
+impl Outcome {
+    /// The variant's name, for `data-outcome`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Outcome::Running => "Running",
+            Outcome::Starting { .. } => "Starting",
+            Outcome::Failing { .. } => "Failing",
+            Outcome::Pending => "Pending",
+            Outcome::Scheduling => "Scheduling",
+            Outcome::Terminating => "Terminating",
+            Outcome::Evicting => "Evicting",
+            Outcome::Kept => "Kept",
+            Outcome::Missing => "Missing",
+            Outcome::NotEligible => "NotEligible",
+        }
+    }
+}
+
 /// One daemon pod of this DaemonSet aimed at this node.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PodHere {
@@ -57,6 +88,11 @@ pub struct PodHere {
     pub terminating: bool,
     /// `status.phase`, `Pending` when unset.
     pub phase: String,
+    /// kubectl's STATUS column (`ContainerCreating`, `ImagePullBackOff`,
+    /// `Terminating`...), `Pending` when the pod has no phase yet.
+    pub status: String,
+    /// The Ready condition is True.
+    pub ready: bool,
 }
 
 /// `spec.template.spec.nodeName`: a DaemonSet pinned to one node by name.
@@ -133,23 +169,29 @@ impl DaemonSetWhy {
 
         let owned: Vec<&Pod> = state.pods.values().map(|pod| pod.as_ref()).filter(|pod| is_owned_by(pod, ds) && target_node_name(pod) == Some(node_name)).collect();
         let pods: Vec<PodHere> = owned.iter().map(|pod| pod_here(pod)).collect();
-        let live = owned.iter().zip(&pods).find(|(_, here)| !here.terminating).map(|(pod, _)| *pod);
-        let outcome = match (live, pods.is_empty()) {
-            (None, true) if verdict.should_run => Outcome::Missing,
-            (None, true) => Outcome::NotEligible,
-            (None, false) => Outcome::Terminating,
-            (Some(_), _) if !verdict.should_continue_running => Outcome::Evicting,
-            (Some(pod), _) if !is_bound(pod) => Outcome::Pending,
-            (Some(_), _) if !verdict.should_run => Outcome::Kept,
-            (Some(_), _) => Outcome::Running,
-        };
-        let scheduler = match live {
+        let live = owned.iter().zip(&pods).find(|(_, here)| !here.terminating);
+        let scheduler = match live.map(|(pod, _)| *pod) {
             Some(pod) => Some(scheduler_check(state, node, pod, false)),
             None if verdict.should_run => {
                 let pod = Pod { spec: Some(pinned(daemon_spec.clone(), node_name)), ..Default::default() };
                 Some(scheduler_check(state, node, &pod, true))
             }
             None => None,
+        };
+        let filters_pass = scheduler.as_ref().is_some_and(|check| check.plugins.iter().all(|plugin| plugin.unfit.is_none()));
+        let outcome = match (live, pods.is_empty()) {
+            (None, true) if verdict.should_run => Outcome::Missing,
+            (None, true) => Outcome::NotEligible,
+            (None, false) => Outcome::Terminating,
+            (Some(_), _) if !verdict.should_continue_running => Outcome::Evicting,
+            (Some((_, here)), _) if !here.bound && filters_pass => Outcome::Scheduling,
+            (Some((_, here)), _) if !here.bound => Outcome::Pending,
+            (Some(_), _) if !verdict.should_run => Outcome::Kept,
+            (Some((_, here)), _) if here.phase == "Failed" || is_failure_status(&here.status) => {
+                Outcome::Failing { status: here.status.clone() }
+            }
+            (Some((_, here)), _) if !here.ready => Outcome::Starting { status: here.status.clone() },
+            (Some(_), _) => Outcome::Running,
         };
         DaemonSetWhy {
             namespace: ds.metadata.namespace.clone().unwrap_or_else(|| "default".to_string()),
@@ -218,7 +260,14 @@ fn is_bound(pod: &Pod) -> bool {
 }
 
 fn pod_here(pod: &Pod) -> PodHere {
+    let status = pod_status(pod);
     PodHere {
+        status: if status.is_empty() { "Pending".to_string() } else { status },
+        ready: pod
+            .status
+            .as_ref()
+            .and_then(|status| status.conditions.as_ref())
+            .is_some_and(|conditions| conditions.iter().any(|c| c.type_ == "Ready" && c.status == "True")),
         name: pod.metadata.name.clone().unwrap_or_default(),
         bound: is_bound(pod),
         terminating: pod.metadata.deletion_timestamp.is_some(),

@@ -10,9 +10,10 @@ use super::rollout_chart::RolloutChart;
 use super::pool_editor::PoolEditor;
 use super::why_panel::WhyPanel;
 use super::node_card::NodeCard;
-use super::status_line::StatusLine;
+use super::status_line::{StatusFrame, StatusLine};
 use super::timeline::Timeline;
 use crate::cluster_view::{ClusterView, NodeViewCache, DENSE_THRESHOLD};
+use crate::i18n::narrate;
 use crate::sim_time::format_sim_time;
 use crate::state::Playground;
 
@@ -37,9 +38,9 @@ pub fn cluster_pane() -> Html {
                 <>
                     <p class="frame-caption" aria-live="polite">
                         <span class="frame-time">{ (strings.at_time)(&format_sim_time(frame.time_ms)) }</span>
-                        <span class="frame-cause">{ &frame.cause }</span>
+                        <span class="frame-cause">{ narrate(&frame, lang).into_owned() }</span>
                     </p>
-                    <StatusLine rows={view.daemonsets.clone()} {lang} />
+                    <StatusLine frame={StatusFrame(frame.state.clone())} now_ms={frame.time_ms} {lang} />
                     if view.pools.is_empty() {
                         <p class="empty">{ strings.no_nodes }</p>
                     }
@@ -63,7 +64,7 @@ pub fn cluster_pane() -> Html {
                     <RolloutChart />
                 </>
             };
-            (body, html! { <FilteredEvents frame={EventFrame(frame.state.clone())} {lang} /> })
+            (body, html! { <FilteredEvents frame={EventFrame(frame.state.clone())} now_ms={frame.time_ms} {lang} /> })
         }
     };
     html! {

@@ -1,62 +1,195 @@
 //! A terminal under the timeline: kubectl commands and simulation commands
 //! (`advance 30s`, `node down node-02`) run at the end of the timeline, with
 //! kubectl's own output or error, and the view jumps to what they did.
+//!
+//! It reads like a terminal: the session oldest first, the prompt at the bottom,
+//! kubectl's tables in their columns (the output scrolls sideways instead of
+//! wrapping). The step chips show a step's output with [`printed`] too.
 
-use web_sys::HtmlInputElement;
+use std::rc::Rc;
+
+use web_sys::{Element, HtmlInputElement};
 use yew::prelude::*;
 
-use crate::console_input::{complete, walk_history};
+use crate::console_input::{hidden_entries, tab, walk_history, HistoryWalk, TabKey};
+use crate::i18n::Lang;
+use crate::session::Session;
 use crate::state::{Action, Playground};
 use dsplay_engine::kubectl::command::completions;
+use dsplay_engine::simulation::{Frame, StepOutcome};
+
+/// What a command printed, as a terminal shows it: its output, or its error.
+/// Nothing for a command that printed nothing. Kept in columns (`white-space: pre`):
+/// put it in a [`.terminal`] scroll region.
+pub fn printed(outcome: &StepOutcome) -> Html {
+    if let Some(error) = &outcome.error {
+        html! { <pre class="console-error">{ error }</pre> }
+    } else if !outcome.output.is_empty() {
+        html! { <pre class="console-output">{ &outcome.output }</pre> }
+    } else {
+        Html::default()
+    }
+}
+
+/// Whether a command printed anything [`printed`] shows.
+pub fn has_printed(outcome: &StepOutcome) -> bool {
+    outcome.error.is_some() || !outcome.output.is_empty()
+}
+
+/// Tab's candidates for `line`: the engine's completions, with the names of the
+/// nodes, pods and DaemonSets in `frame`.
+fn candidates(line: &str, frame: &Frame) -> Vec<String> {
+    let names = |keys: Vec<&str>| keys.into_iter().map(|k| k.rsplit('/').next().unwrap_or(k).to_string()).collect::<Vec<_>>();
+    let nodes = names(frame.state.nodes.keys().map(String::as_str).collect());
+    let pods = names(frame.state.pods.keys().map(|k| k.as_ref()).collect());
+    let daemonsets = names(frame.state.daemonsets.keys().map(String::as_str).collect());
+    completions(line, &nodes, &pods, &daemonsets)
+}
+
+/// The session, compared by identity: the log renders again only when a command
+/// ran (or a new session began), not on every frame the timeline plays.
+#[derive(Clone)]
+struct SessionRef(Rc<Session>);
+
+impl PartialEq for SessionRef {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct LogProps {
+    session: SessionRef,
+    /// How many commands ran: the log's revision.
+    entries: usize,
+    lang: Lang,
+    /// Jumps to a frame (where a command's effect ended).
+    seek: Callback<usize>,
+}
+
+/// The session so far, oldest first: the last [`crate::console_input::CONSOLE_SHOWN`]
+/// commands with what they printed, and how many earlier ones are left out.
+#[function_component(ConsoleLog)]
+fn console_log(props: &LogProps) -> Html {
+    let strings = props.lang.strings();
+    let hidden = hidden_entries(props.entries);
+    let console = props.session.0.console();
+    let entries = console.iter().enumerate().skip(hidden).map(|(index, outcome)| {
+        let target = outcome.last_frame;
+        let onclick = props.seek.reform(move |_: MouseEvent| target);
+        html! {
+            <li key={index} class={classes!(outcome.error.is_some().then_some("is-error"))}>
+                <button type="button" class="console-command" {onclick}>
+                    <code>{ "$ " }{ &outcome.command }</code>
+                </button>
+                { printed(outcome) }
+            </li>
+        }
+    });
+    html! {
+        <>
+            if hidden > 0 {
+                <p class="console-more">{ (strings.console_hidden)(hidden) }</p>
+            }
+            <ol class="console-log" aria-live="polite">{ for entries }</ol>
+        </>
+    }
+}
 
 #[function_component(Console)]
 pub fn console() -> Html {
     let input = use_node_ref();
-    let Some(playground) = use_context::<Playground>() else {
+    let screen = use_node_ref();
+    let playground = use_context::<Playground>();
+    // Where ↑ / ↓ stand in the history, and the half-typed line they keep. Not
+    // rendered, so a RefCell: two keys in a row see each other's walk.
+    let walk = use_mut_ref(HistoryWalk::default);
+    let suggestions = use_state(Vec::<String>::new);
+    let entries = playground.as_ref().and_then(|p| p.session.as_ref()).map_or(0, |session| session.console().len());
+    // One callback for the log's lifetime, so the log's props stay equal while playing.
+    let seek = {
+        let playground = playground.clone();
+        use_callback((), move |frame: usize, _| {
+            if let Some(playground) = &playground {
+                playground.dispatch(Action::Seek(frame));
+            }
+        })
+    };
+    // A command ran (here, or from a node's actions): show the newest at the bottom.
+    {
+        let screen = screen.clone();
+        use_effect_with(entries, move |_| {
+            if let Some(screen) = screen.cast::<Element>() {
+                screen.set_scroll_top(screen.scroll_height());
+                screen.set_scroll_left(0);
+            }
+        });
+    }
+    let Some(playground) = playground else {
         return Html::default();
     };
     let strings = playground.lang.strings();
-    // Position in the command history while ↑ / ↓ walk it; None while typing.
-    let history_at = use_state(|| None::<usize>);
-    let suggestions = use_state(Vec::<String>::new);
     let onkeydown = {
-        let (playground, input, history_at, suggestions) =
-            (playground.clone(), input.clone(), history_at.clone(), suggestions.clone());
+        let (playground, input, walk, suggestions) =
+            (playground.clone(), input.clone(), walk.clone(), suggestions.clone());
         Callback::from(move |event: KeyboardEvent| {
+            if event.is_composing() {
+                return;
+            }
             let Some(field) = input.cast::<HtmlInputElement>() else { return };
             let Some(session) = playground.session.as_ref() else { return };
+            let plain = !(event.shift_key() || event.ctrl_key() || event.alt_key() || event.meta_key());
             match event.key().as_str() {
-                "ArrowUp" | "ArrowDown" => {
+                key @ ("ArrowUp" | "ArrowDown") if plain => {
                     let commands: Vec<String> = session.console().iter().map(|o| o.command.clone()).collect();
-                    if let Some((at, line)) = walk_history(&commands, *history_at, event.key() == "ArrowUp") {
+                    let now = walk.borrow().clone();
+                    if let Some((next, line)) = walk_history(&commands, &now, &field.value(), key == "ArrowUp") {
                         event.prevent_default();
                         field.set_value(&line);
-                        history_at.set(at);
+                        *walk.borrow_mut() = next;
+                        suggestions.set(Vec::new());
                     }
                 }
-                // Tab completes a line being typed; on an empty line it moves focus on.
-                "Tab" if !field.value().is_empty() => {
-                    let Some(frame) = session.frame(playground.cursor) else { return };
-                    let names = |keys: Vec<&str>| keys.into_iter().map(|k| k.rsplit('/').next().unwrap_or(k).to_string()).collect::<Vec<_>>();
-                    let nodes = names(frame.state.nodes.keys().map(String::as_str).collect());
-                    let pods = names(frame.state.pods.keys().map(|k| k.as_ref()).collect());
-                    let daemonsets = names(frame.state.daemonsets.keys().map(String::as_str).collect());
+                // Tab completes a line being typed and never leaves it (even with
+                // nothing to complete); on an empty line it moves focus on, and
+                // Shift+Tab always does: no keyboard trap.
+                "Tab" if plain => {
                     let line = field.value();
-                    if let Some((completed, shown)) = complete(&line, &completions(&line, &nodes, &pods, &daemonsets)) {
-                        event.prevent_default();
-                        field.set_value(&completed);
-                        suggestions.set(shown);
+                    let candidates = session
+                        .frame(playground.cursor)
+                        .map(|frame| candidates(&line, &frame))
+                        .unwrap_or_default();
+                    match tab(&line, &candidates) {
+                        TabKey::MoveOn => suggestions.set(Vec::new()),
+                        TabKey::Complete { line: completed, suggestions: shown } => {
+                            event.prevent_default();
+                            if completed != line {
+                                field.set_value(&completed);
+                                walk.borrow_mut().typed();
+                            }
+                            suggestions.set(shown);
+                        }
                     }
                 }
-                _ => {
-                    history_at.set(None);
-                }
+                "Escape" if !suggestions.is_empty() => suggestions.set(Vec::new()),
+                _ => {}
+            }
+        })
+    };
+    // Typing ends a walk through the history (the line is the new draft) and
+    // makes the shown completions stale.
+    let oninput = {
+        let (walk, suggestions) = (walk.clone(), suggestions.clone());
+        Callback::from(move |_: InputEvent| {
+            walk.borrow_mut().typed();
+            if !suggestions.is_empty() {
+                suggestions.set(Vec::new());
             }
         })
     };
     let onsubmit = {
-        let (playground, input, history_at, suggestions) =
-            (playground.clone(), input.clone(), history_at.clone(), suggestions.clone());
+        let (playground, input, walk, suggestions) =
+            (playground.clone(), input.clone(), walk.clone(), suggestions.clone());
         Callback::from(move |event: SubmitEvent| {
             event.prevent_default();
             if let Some(field) = input.cast::<HtmlInputElement>() {
@@ -64,56 +197,38 @@ pub fn console() -> Html {
                 if !line.trim().is_empty() {
                     playground.dispatch(Action::Execute(line));
                     field.set_value("");
-                    history_at.set(None);
+                    walk.borrow_mut().typed();
                     suggestions.set(Vec::new());
                 }
             }
         })
     };
-    let history = playground.session.as_ref().map(|session| {
-        session
-            .console()
-            .iter()
-            .rev()
-            .take(8)
-            .map(|outcome| {
-                let target = outcome.last_frame;
-                let onclick = {
-                    let playground = playground.clone();
-                    Callback::from(move |_: MouseEvent| playground.dispatch(Action::Seek(target)))
-                };
-                html! {
-                    <li class={classes!(outcome.error.is_some().then_some("is-error"))}>
-                        <button type="button" class="console-command" {onclick}>
-                            <code>{ "$ " }{ &outcome.command }</code>
-                        </button>
-                        if let Some(error) = &outcome.error {
-                            <pre class="console-error">{ error }</pre>
-                        } else if !outcome.output.is_empty() {
-                            <pre class="console-output">{ &outcome.output }</pre>
-                        }
-                    </li>
-                }
-            })
-            .collect::<Html>()
+    let log = playground.session.as_ref().map(|session| html! {
+        <ConsoleLog session={SessionRef(session.clone())} {entries} lang={playground.lang} {seek} />
     });
     html! {
         <section class="console" aria-labelledby="console-heading">
             <h3 id="console-heading">{ strings.console_heading }</h3>
-            <form class="console-prompt" {onsubmit}>
-                <span class="prompt" aria-hidden="true">{ "$" }</span>
-                <input ref={input} type="text" id="console-input" spellcheck="false" autocomplete="off"
-                    autocapitalize="off" aria-label={strings.console_label}
-                    aria-describedby="console-hint" placeholder="kubectl cordon node-02" {onkeydown} />
-                <button type="submit" class="btn">{ strings.console_run }</button>
-            </form>
+            // One scroll region for the whole session, both ways: a keyboard scrolls
+            // it once it has focus. Always there, so its live log is announced.
+            <div ref={screen} class={classes!("terminal", "console-screen", (entries == 0).then_some("is-empty"))}
+                role="region" aria-label={strings.console_output}
+                tabindex={(entries > 0).then_some("0")}>
+                { for log }
+            </div>
             if !suggestions.is_empty() {
                 <p class="console-suggestions" aria-live="polite">
                     { for suggestions.iter().map(|s| html! { <code>{ s.rsplit(' ').next().unwrap_or(s) }{ " " }</code> }) }
                 </p>
             }
+            <form class="console-prompt" {onsubmit}>
+                <span class="prompt" aria-hidden="true">{ "$" }</span>
+                <input ref={input} type="text" id="console-input" spellcheck="false" autocomplete="off"
+                    autocapitalize="off" aria-label={strings.console_label}
+                    aria-describedby="console-hint" placeholder="kubectl cordon node-02" {onkeydown} {oninput} />
+                <button type="submit" class="btn">{ strings.console_run }</button>
+            </form>
             <p id="console-hint" class="console-hint">{ strings.console_hint }</p>
-            <ol class="console-log" aria-live="polite">{ for history }</ol>
         </section>
     }
 }

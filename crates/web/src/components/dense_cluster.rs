@@ -74,7 +74,10 @@ fn dense_square(props: &DenseSquareProps) -> Html {
     let pods = node
         .pods
         .iter()
-        .map(|pod| format!("{} {}{}", pod.name, pod.phase.class(), pod.revision.as_deref().map(|r| format!(" r{r}")).unwrap_or_default()))
+        .map(|pod| {
+            let old = if pod.current == Some(false) { format!(" {}", props.lang.strings().pod_old) } else { String::new() };
+            format!("{} {}{}{old}", pod.name, pod.status, pod.revision.as_deref().map(|r| format!(" r{r}")).unwrap_or_default())
+        })
         .collect::<Vec<_>>()
         .join(", ");
     let label = format!("{}: {}{}{}", node.name, state.label(props.lang), if pods.is_empty() { "" } else { " · " }, pods);

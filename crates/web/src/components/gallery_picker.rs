@@ -95,6 +95,13 @@ pub fn gallery_toggle(props: &GalleryToggleProps) -> Html {
     }
 }
 
+fn focus_element(id: &str) {
+    let element = gloo::utils::document().get_element_by_id(id);
+    if let Some(element) = element.and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok()) {
+        let _ = element.focus();
+    }
+}
+
 #[derive(Properties, PartialEq)]
 pub struct GalleryPickerProps {
     pub open: bool,
@@ -102,19 +109,24 @@ pub struct GalleryPickerProps {
 
 #[function_component(GalleryPicker)]
 pub fn gallery_picker(props: &GalleryPickerProps) -> Html {
-    // The entry waiting for confirmation, and the text the last load replaced.
+    // The entry waiting for confirmation before it replaces unapplied edits.
     let confirming = use_state(|| None::<usize>);
-    let previous = use_state(|| None::<String>);
+    // The confirmation appears beside its entry, far down a long list: focus moves to
+    // it so that it is seen and answered from the keyboard.
+    use_effect_with(*confirming, |confirming| {
+        if confirming.is_some() {
+            focus_element("gallery-confirm-replace");
+        }
+    });
     let Some(playground) = use_context::<Playground>() else {
         return Html::default();
     };
     let lang = playground.lang;
     let text = lang.panels();
     let load = {
-        let (playground, confirming, previous) = (playground.clone(), confirming.clone(), previous.clone());
+        let (playground, confirming) = (playground.clone(), confirming.clone());
         move |index: usize| {
             if let Some(entry) = GALLERY.get(index) {
-                previous.set(Some(playground.text.clone()));
                 confirming.set(None);
                 playground.dispatch(Action::LoadText(entry.text.to_string()));
             }
@@ -124,7 +136,7 @@ pub fn gallery_picker(props: &GalleryPickerProps) -> Html {
         let (load, confirming, unsaved) = (load.clone(), confirming.clone(), !playground.is_applied());
         Callback::from(move |_: MouseEvent| if unsaved { confirming.set(Some(index)) } else { load(index) })
     };
-    let confirm_box = confirming.and_then(|index| GALLERY.get(index).map(|entry| (index, entry))).map(|(index, entry)| {
+    let confirm_box = |index: usize| {
         let replace = {
             let load = load.clone();
             Callback::from(move |_: MouseEvent| load(index))
@@ -135,26 +147,17 @@ pub fn gallery_picker(props: &GalleryPickerProps) -> Html {
         };
         html! {
             <div class="gallery-confirm" role="alertdialog" aria-labelledby="gallery-confirm-text">
-                <p id="gallery-confirm-text"><strong>{ entry.title(lang) }</strong>{ " — " }{ text.gallery_confirm }</p>
-                <button type="button" class="btn primary" onclick={replace} data-gallery-confirm="replace">{ text.gallery_replace }</button>
+                <p id="gallery-confirm-text">{ text.gallery_confirm }</p>
+                <button type="button" class="btn primary" id="gallery-confirm-replace" onclick={replace}
+                    data-gallery-confirm="replace">{ text.gallery_replace }</button>
                 <button type="button" class="btn" onclick={cancel}>{ text.gallery_cancel }</button>
             </div>
         }
-    });
-    let restore = (*previous).clone().map(|old| {
-        let (playground, previous) = (playground.clone(), previous.clone());
-        let onclick = Callback::from(move |_: MouseEvent| {
-            previous.set(Some(playground.text.clone()));
-            playground.dispatch(Action::LoadText(old.clone()));
-        });
-        html! { <button type="button" class="btn" {onclick} data-gallery-restore="">{ text.gallery_restore }</button> }
-    });
+    };
     html! {
         <section id={PANEL_ID} class="gallery-picker" hidden={!props.open} aria-labelledby="gallery-heading">
             <div class="gallery-body">
                 <h2 id="gallery-heading">{ text.gallery_heading }</h2>
-                { for confirm_box }
-                { for restore }
                 { for categories().into_iter().map(|category| html! {
                     <section class="gallery-category">
                         <h3>{ (text.gallery_category)(category) }</h3>
@@ -166,6 +169,9 @@ pub fn gallery_picker(props: &GalleryPickerProps) -> Html {
                                         <p>{ with_inline_code(entry.explanation(lang)) }</p>
                                     </div>
                                     <button type="button" class="btn" onclick={pick(index)}>{ text.gallery_load }</button>
+                                    if *confirming == Some(index) {
+                                        { confirm_box(index) }
+                                    }
                                 </li>
                             }) }
                         </ul>

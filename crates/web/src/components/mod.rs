@@ -24,7 +24,7 @@ pub use console::Console;
 pub use event_list::EventList;
 pub use gallery_picker::{shipped_explanation, GalleryEntry, GalleryPicker, GalleryToggle, GALLERY};
 pub use header::Header;
-pub use manifest_editor::{highlight_line, ManifestEditor, Token};
+pub use manifest_editor::{highlight_text, ManifestEditor, Token};
 pub use node_card::{NodeCard, NodeCardProps};
 pub use pod_chip::{PodChip, PodChipProps};
 pub use share_bar::ShareBar;

@@ -1,6 +1,13 @@
 //! Buttons for one node: each runs the matching console command through the
 //! session (`Simulation::execute`), so it is a step at the end of the timeline
 //! and kubectl's output shows in the console, exactly as if typed there.
+//!
+//! Only the actions that make sense for the node as it is where they run (the end
+//! of the timeline) are offered: Node up for a node whose kubelet is silent, Node
+//! down for a live one, Cordon or Uncordon, and none for a node that is gone.
+
+use std::cell::RefCell;
+use std::rc::Rc;
 
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -8,10 +15,20 @@ use yew::prelude::*;
 use crate::i18n::Lang;
 use crate::state::{Action, Playground};
 
+/// What the actions depend on, at the end of the timeline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NodeActionState {
+    /// `spec.unschedulable`.
+    pub cordoned: bool,
+    /// The kubelet stopped posting status (`node down`, not yet `node up`).
+    pub kubelet_down: bool,
+}
+
 #[derive(Properties, PartialEq)]
 pub struct NodeActionsProps {
     pub node: String,
-    pub cordoned: bool,
+    /// None when the node does not exist (at the frame shown, or where actions run).
+    pub state: Option<NodeActionState>,
     /// The node's pool, for "add a node".
     pub pool: String,
     /// The name the added node gets (`<pool>-NN`).
@@ -34,58 +51,134 @@ pub fn node_command(action: &str, node: &str, argument: &str) -> String {
     }
 }
 
+/// The buttons offered, in order, for a node in `state` (None: the node is gone).
+pub fn offered_actions(state: Option<NodeActionState>) -> Vec<&'static str> {
+    let Some(state) = state else {
+        return Vec::new();
+    };
+    vec![
+        if state.cordoned { "uncordon" } else { "cordon" },
+        "drain",
+        if state.kubelet_down { "up" } else { "down" },
+        "delete",
+        "add",
+    ]
+}
+
+/// A label or taint command sent from a form, waiting for its outcome in the console.
+struct Sent {
+    field: &'static str,
+    input: NodeRef,
+    /// The console's length before it ran: its outcome is the entry at this index.
+    console_len: usize,
+}
+
 #[function_component(NodeActions)]
 pub fn node_actions(props: &NodeActionsProps) -> Html {
     let label_input = use_node_ref();
     let taint_input = use_node_ref();
-    let Some(playground) = use_context::<Playground>() else {
+    // The refusal of the last label or taint command, shown under its form.
+    let refused = use_state(|| None::<(&'static str, String)>);
+    let sent: Rc<RefCell<Option<Sent>>> = use_mut_ref(|| None);
+    let playground = use_context::<Playground>();
+    {
+        // When the console grows, look at the sent command's outcome: clear its input
+        // only when it ran; on a refusal keep what was typed and say what is expected.
+        let (playground, sent, refused) = (playground.clone(), sent.clone(), refused.clone());
+        let revision = playground.as_ref().map(|p| p.console_revision);
+        use_effect_with(revision, move |_| {
+            let outcome = playground.as_ref().and_then(|playground| {
+                let session = playground.session.as_ref()?;
+                let sent = sent.borrow_mut().take()?;
+                // kubectl's first line says what is wrong; the rest points at `-h`.
+                let error = session.console().get(sent.console_len)?.error.as_deref().map(|e| e.lines().next().unwrap_or(e).to_string());
+                Some((sent, error))
+            });
+            match outcome {
+                Some((sent, None)) => {
+                    if let Some(field) = sent.input.cast::<HtmlInputElement>() {
+                        field.set_value("");
+                    }
+                    refused.set(None);
+                }
+                Some((sent, Some(error))) => refused.set(Some((sent.field, error))),
+                None => {}
+            }
+        });
+    }
+    // Another node selected: an old refusal says nothing about it.
+    {
+        let refused = refused.clone();
+        use_effect_with(props.node.clone(), move |_| refused.set(None));
+    }
+    let Some(playground) = playground else {
         return Html::default();
     };
     let text = props.lang.panels();
+    let node = &props.node;
+    let actions = offered_actions(props.state);
+    if actions.is_empty() {
+        return html! { <p class="node-actions-gone empty">{ text.actions_node_gone }</p> };
+    }
     let run = |command: String| {
         let playground = playground.clone();
         Callback::from(move |_: MouseEvent| playground.dispatch(Action::Execute(command.clone())))
     };
     let with_argument = |action: &'static str, input: NodeRef| {
-        let (playground, node) = (playground.clone(), props.node.clone());
+        let (playground, node, sent) = (playground.clone(), props.node.clone(), sent.clone());
         Callback::from(move |event: SubmitEvent| {
             event.prevent_default();
             if let Some(field) = input.cast::<HtmlInputElement>() {
                 let argument = field.value();
                 if !argument.trim().is_empty() {
+                    let console_len = playground.session.as_ref().map_or(0, |session| session.console().len());
+                    *sent.borrow_mut() = Some(Sent { field: action, input: input.clone(), console_len });
                     playground.dispatch(Action::Execute(node_command(action, &node, argument.trim())));
-                    field.set_value("");
                 }
             }
         })
     };
-    let node = &props.node;
-    let button = |action: &'static str, label: &'static str| {
+    let button = |action: &'static str| {
+        let (label, command) = match action {
+            "cordon" => (text.cordon.to_string(), node_command(action, node, "")),
+            "uncordon" => (text.uncordon.to_string(), node_command(action, node, "")),
+            "drain" => (text.drain.to_string(), node_command(action, node, "")),
+            "down" => (text.node_down.to_string(), node_command(action, node, "")),
+            "up" => (text.node_up.to_string(), node_command(action, node, "")),
+            "delete" => (text.delete_node.to_string(), node_command(action, node, "")),
+            _ => ((text.add_node)(&props.pool), node_command("add", &props.pool, &props.next_name)),
+        };
         html! {
-            <button type="button" class="btn" data-node-action={action} onclick={run(node_command(action, node, ""))}>{ label }</button>
+            <button type="button" class="btn" data-node-action={action} onclick={run(command)}>{ label }</button>
+        }
+    };
+    let form = |field: &'static str, input: NodeRef, placeholder: &'static str, name: &'static str, expected: &'static str| {
+        let error = refused.as_ref().filter(|(which, _)| *which == field).map(|(_, error)| error.clone());
+        let error_id = format!("node-{field}-error");
+        html! {
+            <>
+                <form class="node-action-form" onsubmit={with_argument(field, input.clone())}>
+                    <input ref={input} type="text" spellcheck="false" autocomplete="off" {placeholder}
+                        aria-label={name} data-node-input={field} aria-invalid={error.is_some().to_string()}
+                        aria-describedby={error.is_some().then(|| error_id.clone())} />
+                    <button type="submit" class="btn">{ name }</button>
+                </form>
+                if let Some(error) = error {
+                    <p class="node-action-error" id={error_id} role="alert" data-node-error={field}>
+                        <code>{ error }</code>
+                        <span class="node-action-expected">{ expected }</span>
+                    </p>
+                }
+            </>
         }
     };
     html! {
         <section class="node-actions" aria-label={(text.actions_heading)(node)}>
             <div class="node-action-buttons" role="group" aria-label={(text.actions_heading)(node)}>
-                if props.cordoned { { button("uncordon", text.uncordon) } } else { { button("cordon", text.cordon) } }
-                { button("drain", text.drain) }
-                { button("down", text.node_down) }
-                { button("up", text.node_up) }
-                { button("delete", text.delete_node) }
-                <button type="button" class="btn" data-node-action="add"
-                    onclick={run(node_command("add", &props.pool, &props.next_name))}>{ (text.add_node)(&props.pool) }</button>
+                { for actions.iter().map(|action| button(action)) }
             </div>
-            <form class="node-action-form" onsubmit={with_argument("label", label_input.clone())}>
-                <input ref={label_input} type="text" spellcheck="false" autocomplete="off" placeholder={text.label_placeholder}
-                    aria-label={text.label} data-node-input="label" />
-                <button type="submit" class="btn">{ text.label }</button>
-            </form>
-            <form class="node-action-form" onsubmit={with_argument("taint", taint_input.clone())}>
-                <input ref={taint_input} type="text" spellcheck="false" autocomplete="off" placeholder={text.taint_placeholder}
-                    aria-label={text.taint} data-node-input="taint" />
-                <button type="submit" class="btn">{ text.taint }</button>
-            </form>
+            { form("label", label_input.clone(), text.label_placeholder, text.label, text.label_expected) }
+            { form("taint", taint_input.clone(), text.taint_placeholder, text.taint, text.taint_expected) }
             <p class="console-hint">{ text.actions_hint }</p>
         </section>
     }
@@ -93,7 +186,7 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
 
 #[cfg(test)]
 mod tests {
-    use super::node_command;
+    use super::*;
 
     #[test]
     fn buttons_run_kubectls_own_commands() {
@@ -103,5 +196,33 @@ mod tests {
         assert_eq!(node_command("taint", "node-02", "k=v:NoExecute"), "kubectl taint node node-02 k=v:NoExecute");
         assert_eq!(node_command("add", "gpu", "gpu-03"), "node add gpu-03 --pool gpu");
         assert_eq!(node_command("down", "node-01", ""), "node down node-01");
+    }
+
+    #[test]
+    fn actions_follow_the_nodes_state() {
+        let live = NodeActionState { cordoned: false, kubelet_down: false };
+        assert_eq!(offered_actions(Some(live)), ["cordon", "drain", "down", "delete", "add"]);
+        let down_and_cordoned = NodeActionState { cordoned: true, kubelet_down: true };
+        assert_eq!(offered_actions(Some(down_and_cordoned)), ["uncordon", "drain", "up", "delete", "add"]);
+        assert!(offered_actions(None).is_empty(), "a node that is gone offers nothing");
+    }
+
+
+    /// The effect that keeps or clears a form's input reads the session the way the
+    /// reducer leaves it: a refused label is the console entry after the ones before.
+    #[test]
+    fn a_refused_label_is_the_new_console_entry() {
+        use crate::state::{State, EXAMPLE_SCENARIO};
+        let state = std::rc::Rc::new(State::new(Lang::En, EXAMPLE_SCENARIO));
+        let before = state.session.as_ref().map_or(0, |session| session.console().len());
+        let state = state.reduce(Action::Execute(node_command("label", "node-01", "bad label")));
+        let session = state.session.as_ref().expect("a session");
+        let console = session.console();
+        let outcome = console.get(before).expect("the command's outcome");
+        assert_eq!(outcome.error.as_deref(), Some("error: at least one label update is required"));
+        drop(console);
+        let state = state.reduce(Action::Execute(node_command("label", "node-01", "disk=ssd")));
+        let console = state.session.as_ref().expect("a session").console();
+        assert_eq!(console.get(before + 1).map(|outcome| outcome.error.clone()), Some(None));
     }
 }

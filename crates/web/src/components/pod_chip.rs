@@ -1,10 +1,10 @@
-//! One daemon pod on its node: phase, readiness and revision, each spelled out
-//! as text (and a distinct shape), never by colour alone.
+//! One daemon pod on its node: kubectl's STATUS, readiness and revision, each
+//! spelled out as text (and a distinct shape or pattern), never by colour alone.
 
 use yew::prelude::*;
 
 use crate::cluster_view::{PodPhase, PodView};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Strings};
 
 #[derive(Properties, PartialEq)]
 pub struct PodChipProps {
@@ -12,57 +12,82 @@ pub struct PodChipProps {
     pub lang: Lang,
 }
 
-#[function_component(PodChip)]
-pub fn pod_chip(props: &PodChipProps) -> Html {
-    let strings = props.lang.strings();
-    let pod = &props.pod;
-    let phase = if pod.terminating {
-        strings.pod_terminating
-    } else {
-        match pod.phase {
-            PodPhase::Pending => strings.phase_pending,
-            PodPhase::Running => strings.phase_running,
-            PodPhase::Succeeded => strings.phase_succeeded,
-            PodPhase::Failed => strings.phase_failed,
-            PodPhase::Unknown => strings.phase_unknown,
-        }
+/// The icon's shape: filled = ready, half = running but not ready, ring = on its
+/// way (Pending, ContainerCreating), cross = failing, slash = terminating.
+pub fn pod_icon(pod: &PodView) -> &'static str {
+    match (pod.terminating, pod.failing, pod.phase, pod.ready) {
+        (true, _, _, _) => "⊘",
+        (_, true, _, _) => "✕",
+        (_, _, PodPhase::Running, true) => "●",
+        (_, _, PodPhase::Running, false) => "◐",
+        (_, _, PodPhase::Pending, _) => "○",
+        (_, _, PodPhase::Failed, _) => "✕",
+        (_, _, PodPhase::Succeeded, _) => "✓",
+        (_, _, PodPhase::Unknown, _) => "?",
+    }
+}
+
+/// "revision 2, current template" (or "old template"); the revision alone when the
+/// owning DaemonSet is unknown.
+pub fn revision_text(pod: &PodView, strings: &Strings) -> String {
+    let Some(rev) = pod.revision.as_deref() else {
+        return String::new();
     };
-    let readiness = if !pod.bound {
+    let revision = (strings.revision)(rev);
+    match pod.current {
+        Some(true) => format!("{revision}, {}", strings.template_current),
+        Some(false) => format!("{revision}, {}", strings.template_old),
+        None => revision,
+    }
+}
+
+/// What the chip says, for its title and screen readers.
+pub fn pod_summary(pod: &PodView, strings: &Strings) -> String {
+    (strings.pod_summary)(&pod.name, &pod.status, readiness(pod, strings), &revision_text(pod, strings))
+}
+
+fn readiness(pod: &PodView, strings: &Strings) -> &'static str {
+    if !pod.bound {
         strings.pod_unscheduled
     } else if pod.ready {
         strings.pod_ready
     } else {
         strings.pod_not_ready
-    };
-    let revision = pod.revision.as_deref().map(strings.revision).unwrap_or_default();
-    let summary = (strings.pod_summary)(&pod.name, phase, readiness, &revision);
-    // Shapes: filled = ready, half = running but not ready, ring = pending,
-    // cross = failed, slash = terminating.
-    let icon = match (pod.terminating, pod.phase, pod.ready) {
-        (true, _, _) => "⊘",
-        (_, PodPhase::Running, true) => "●",
-        (_, PodPhase::Running, false) => "◐",
-        (_, PodPhase::Pending, _) => "○",
-        (_, PodPhase::Failed, _) => "✕",
-        (_, PodPhase::Succeeded, _) => "✓",
-        (_, PodPhase::Unknown, _) => "?",
-    };
+    }
+}
+
+#[function_component(PodChip)]
+pub fn pod_chip(props: &PodChipProps) -> Html {
+    let strings = props.lang.strings();
+    let pod = &props.pod;
+    let summary = pod_summary(pod, strings);
     let class = classes!(
         "pod-chip",
         format!("phase-{}", pod.phase.class()),
         pod.ready.then_some("is-ready"),
         pod.terminating.then_some("is-terminating"),
+        (pod.failing && !pod.terminating).then_some("is-failing"),
+        match pod.current {
+            Some(true) => Some("is-current"),
+            Some(false) => Some("is-old"),
+            None => None,
+        },
     );
     html! {
-        <li class={class} title={summary.clone()} aria-label={summary} data-pod={pod.name.clone()}>
-            <span class="pod-icon" aria-hidden="true">{ icon }</span>
+        <li class={class} title={summary.clone()} aria-label={summary} data-pod={pod.name.clone()} data-status={pod.status.clone()}>
+            <span class="pod-icon" aria-hidden="true">{ pod_icon(pod) }</span>
             <span class="pod-text" aria-hidden="true">
                 <span class="pod-name">{ &pod.name }</span>
                 <span class="pod-meta">
-                    <span class="pod-phase">{ phase }</span>
-                    <span class="pod-ready">{ readiness }</span>
+                    <span class="pod-status">{ &pod.status }</span>
+                    <span class="pod-ready">{ readiness(pod, strings) }</span>
                     if let Some(rev) = &pod.revision {
-                        <span class="pod-rev" title={revision.clone()}>{ format!("r{rev}") }</span>
+                        <span class="pod-rev" title={revision_text(pod, strings)}>
+                            { format!("r{rev}") }
+                            if pod.current == Some(false) {
+                                <span class="pod-rev-old">{ " · " }{ strings.pod_old }</span>
+                            }
+                        </span>
                     }
                 </span>
             </span>

@@ -5,6 +5,13 @@
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use super::console::{has_printed, printed};
+use dsplay_engine::kubectl::command::{parse_command, Command};
+use dsplay_engine::simulation::StepOutcome;
+
+fn moves_the_clock(step: &StepOutcome) -> bool {
+    step.error.is_none() && matches!(parse_command(&step.command), Ok(Command::Advance { .. } | Command::Settle))
+}
 use super::icon::{Icon, IconKind};
 use crate::state::{Action, Playground, Speed};
 
@@ -55,6 +62,23 @@ pub fn timeline() -> Html {
     let at_start = if cursor == 0 { "true" } else { "false" };
     let at_end = if cursor >= last { "true" } else { "false" };
     let steps = playground.session.as_ref().map(|session| session.steps()).unwrap_or_default();
+    let is_current = |first: usize, last: usize| (first..=last).contains(&cursor);
+    // What the current steps printed (kubectl's tables, `rollout status`, an error),
+    // in the console's terminal style, so stepping through a scenario shows it. The
+    // clock commands are left out: "settled at 18s" under a frame at 6.4s would only
+    // confuse, and the clock is shown beside the frame anyway.
+    let step_output = steps
+        .iter()
+        .enumerate()
+        .filter(|(_, step)| is_current(step.first_frame, step.last_frame) && has_printed(step) && !moves_the_clock(step))
+        .map(|(index, step)| html! {
+            <div class="terminal step-output" role="region" tabindex="0" aria-label={(strings.step_output)(index + 1)}
+                data-step={(index + 1).to_string()}>
+                <p class="terminal-command"><code>{ "$ " }{ &step.command }</code></p>
+                { printed(step) }
+            </div>
+        })
+        .collect::<Html>();
 
     html! {
         <section class="timeline" aria-labelledby="timeline-heading">
@@ -90,7 +114,7 @@ pub fn timeline() -> Html {
             if !steps.is_empty() {
                 <ol class="steps" aria-label={strings.steps_heading}>
                     { for steps.iter().map(|step| {
-                        let current = (step.first_frame..=step.last_frame).contains(&cursor);
+                        let current = is_current(step.first_frame, step.last_frame);
                         let target = step.last_frame;
                         let onclick = {
                             let playground = playground.clone();
@@ -121,6 +145,7 @@ pub fn timeline() -> Html {
                         }
                     }) }
                 </ol>
+                { step_output }
             }
         </section>
     }

@@ -4,7 +4,7 @@
 
 use yew::prelude::*;
 
-use super::node_actions::NodeActions;
+use super::node_actions::{NodeActionState, NodeActions};
 use crate::cluster_view::why::{DaemonSetWhy, NodeWhy, Outcome, SchedulerCheck};
 use crate::cluster_view::pool_of;
 use crate::i18n::PanelStrings;
@@ -21,16 +21,20 @@ pub fn why_panel() -> Html {
     let Some(node) = playground.selected_node.clone() else {
         return html! { <p class="why-hint">{ text.select_hint }</p> };
     };
-    let frame = playground.session.as_ref().and_then(|session| session.frame(playground.cursor));
+    let session = playground.session.as_ref();
+    let frame = session.and_then(|session| session.frame(playground.cursor));
     let explanation = frame.as_ref().and_then(|frame| NodeWhy::of(&frame.state, &node));
-    // Read from the frame's store directly: a view of every node would cost a frame of
-    // a 5,000-node cluster twice.
-    let cordoned = frame
-        .as_ref()
-        .and_then(|frame| frame.state.nodes.get(&node).and_then(|n| n.spec.as_ref()?.unschedulable))
-        .unwrap_or(false);
-    let next_name = frame.as_ref().map(|frame| next_node_name(frame.state.nodes.keys(), pool_of(&node))).unwrap_or_default();
     drop(frame);
+    // The actions run at the end of the timeline, so they follow the node there. Read
+    // from the frame's store directly: a view of every node would cost a frame of a
+    // 5,000-node cluster twice.
+    let last = session.and_then(|session| session.frame(session.last_frame()));
+    let action_state = last.as_ref().and_then(|last| last.state.nodes.get(&node)).map(|n| NodeActionState {
+        cordoned: n.spec.as_ref().and_then(|spec| spec.unschedulable).unwrap_or(false),
+        kubelet_down: session.is_some_and(|session| session.kubelet_is_silent(&node)),
+    });
+    let next_name = last.as_ref().map(|last| next_node_name(last.state.nodes.keys(), pool_of(&node))).unwrap_or_default();
+    drop(last);
     let close = {
         let playground = playground.clone();
         Callback::from(move |_: MouseEvent| playground.dispatch(Action::SelectNode(None)))
@@ -41,8 +45,11 @@ pub fn why_panel() -> Html {
                 <h3 id="why-heading">{ (text.why_heading)(&node) }</h3>
                 <button type="button" class="btn" onclick={close}>{ text.close }</button>
             </div>
-            <NodeActions node={node.clone()} {cordoned}
-                pool={pool_of(&node).to_string()} next_name={next_name} {lang} />
+            // A node that is not there at this frame gets no actions: the frame says so below.
+            if explanation.is_some() {
+                <NodeActions node={node.clone()} state={action_state}
+                    pool={pool_of(&node).to_string()} next_name={next_name} {lang} />
+            }
             {
                 match explanation {
                     None => html! { <p class="empty">{ text.node_gone }</p> },
@@ -67,9 +74,20 @@ fn next_node_name<'a>(names: impl Iterator<Item = &'a String>, pool: &str) -> St
 fn outcome_class(outcome: &Outcome) -> &'static str {
     match outcome {
         Outcome::Running | Outcome::Kept => "badge badge-ok",
-        Outcome::Pending | Outcome::Evicting => "badge badge-bad",
-        Outcome::Terminating | Outcome::Missing => "badge badge-warn",
+        Outcome::Failing { .. } | Outcome::Pending | Outcome::Evicting => "badge badge-bad",
+        Outcome::Starting { .. } | Outcome::Scheduling | Outcome::Terminating | Outcome::Missing => "badge badge-warn",
         Outcome::NotEligible => "badge",
+    }
+}
+
+/// The badge's mark, so the outcome is never told by colour alone.
+fn outcome_mark(outcome: &Outcome) -> &'static str {
+    match outcome {
+        Outcome::Running | Outcome::Kept => "✓ ",
+        Outcome::Failing { .. } | Outcome::Pending | Outcome::Evicting => "✗ ",
+        Outcome::Starting { .. } | Outcome::Scheduling | Outcome::Missing => "◐ ",
+        Outcome::Terminating => "⊘ ",
+        Outcome::NotEligible => "– ",
     }
 }
 
@@ -112,16 +130,17 @@ fn daemonset(ds: &DaemonSetWhy, text: &PanelStrings) -> Html {
     }
     let badge = (text.outcome_badge)(&ds.outcome);
     html! {
-        <article class="why-ds" data-daemonset={ds.name.clone()} data-outcome={format!("{:?}", ds.outcome)}>
+        <article class="why-ds" data-daemonset={ds.name.clone()} data-outcome={ds.outcome.name()}>
             <h4>
                 <span class="why-ds-name">{ format!("{}/{}", ds.namespace, ds.name) }</span>
-                <span class={outcome_class(&ds.outcome)}>{ badge }</span>
+                <span class={outcome_class(&ds.outcome)}><span aria-hidden="true">{ outcome_mark(&ds.outcome) }</span>{ badge }</span>
             </h4>
             <p class="why-summary">{ (text.outcome_summary)(&ds.outcome) }</p>
             if !ds.pods.is_empty() {
                 <p class="why-pods">
                     { text.pods_here }{ ": " }
-                    { for ds.pods.iter().map(|pod| html! { <code>{ format!("{} ({}{})", pod.name, pod.phase, if pod.terminating { ", Terminating" } else { "" }) }</code> }) }
+                    // kubectl's STATUS, as `kubectl get pods` prints it.
+                    { for ds.pods.iter().map(|pod| html! { <code>{ format!("{} ({})", pod.name, pod.status) }</code> }) }
                 </p>
             }
             <p class="why-verdict"><code>{ (text.verdict)(ds.verdict.should_run, ds.verdict.should_continue_running) }</code></p>

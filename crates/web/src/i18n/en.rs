@@ -54,9 +54,12 @@ pub(super) static STRINGS: Strings = Strings {
     pod_terminating: "Terminating",
     pod_unscheduled: "not scheduled",
     revision: |rev| format!("revision {rev}"),
+    pod_old: "old",
+    template_current: "current template",
+    template_old: "old template",
     pod_summary: |name, phase, ready, revision| format!("Pod {name}: {phase}, {ready}, {revision}"),
 
-    status_heading: "kubectl get ds",
+    status_heading: "kubectl get ds -A",
 
     timeline_heading: "Timeline",
     play: "Play",
@@ -73,7 +76,10 @@ pub(super) static STRINGS: Strings = Strings {
     console_heading: "Console",
     console_label: "Command",
     console_run: "Run",
-    console_hint: "kubectl get, describe, cordon, taint, label, set image, rollout undo, delete …; or advance 30s, settle, node add | down | up. Runs at the end of the timeline. ↑ / ↓ recall commands, Tab completes.",
+    console_hint: "kubectl get, describe, cordon, taint, label, set image, rollout undo, delete …; or advance 30s, settle, node add | down | up. Runs at the end of the timeline. ↑ / ↓ recall commands, Tab completes; Shift+Tab, or Tab on an empty line, moves on.",
+    console_output: "Console output, scrollable",
+    console_hidden: |n| if n == 1 { "1 earlier command not shown".into() } else { format!("{n} earlier commands not shown") },
+    step_output: |n| format!("Output of step {n}"),
 
     events_heading: "Events",
     events_table: "Event list, scrollable",

@@ -4,10 +4,12 @@
 //! compile error rather than an English word in a Chinese page.
 
 mod en;
+mod narration;
 mod panels;
 mod share;
 mod zh_hans;
 
+pub use narration::narrate;
 pub use panels::PanelStrings;
 
 /// The languages of the interface.
@@ -112,6 +114,11 @@ pub struct Strings {
     pub pod_terminating: &'static str,
     pub pod_unscheduled: &'static str,
     pub revision: fn(&str) -> String,
+    /// The short tag of a pod made from an older template than the DaemonSet's.
+    pub pod_old: &'static str,
+    /// Said after the revision: the pod is of the DaemonSet's current template, or an older one.
+    pub template_current: &'static str,
+    pub template_old: &'static str,
     pub pod_summary: fn(&str, &str, &str, &str) -> String,
 
     pub status_heading: &'static str,
@@ -132,6 +139,12 @@ pub struct Strings {
     pub console_label: &'static str,
     pub console_run: &'static str,
     pub console_hint: &'static str,
+    /// The console's scrolling output (a focusable region, so it scrolls by keyboard).
+    pub console_output: &'static str,
+    /// In place of the earliest commands of a long session.
+    pub console_hidden: fn(usize) -> String,
+    /// The output of the current scenario step (its 1-based number), under the step chips.
+    pub step_output: fn(usize) -> String,
 
     pub events_heading: &'static str,
     /// The scrolling table inside the events section: a landmark of its own, named apart.

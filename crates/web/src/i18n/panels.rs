@@ -25,8 +25,8 @@ pub struct PanelStrings {
     pub close: &'static str,
     pub node_gone: &'static str,
     pub no_daemonsets: &'static str,
-    pub outcome_badge: fn(&Outcome) -> &'static str,
-    pub outcome_summary: fn(&Outcome) -> &'static str,
+    pub outcome_badge: fn(&Outcome) -> String,
+    pub outcome_summary: fn(&Outcome) -> String,
     pub verdict: fn(bool, bool) -> String,
     pub controller_rules: &'static str,
     pub no_rules: &'static str,
@@ -58,6 +58,11 @@ pub struct PanelStrings {
     pub label_placeholder: &'static str,
     pub taint: &'static str,
     pub taint_placeholder: &'static str,
+    /// After a refused label or taint command: what the input should look like.
+    pub label_expected: &'static str,
+    pub taint_expected: &'static str,
+    /// The node is gone where actions run (the end of the timeline).
+    pub actions_node_gone: &'static str,
     pub node_down: &'static str,
     pub node_up: &'static str,
     pub delete_node: &'static str,
@@ -110,7 +115,10 @@ pub struct PanelStrings {
     pub gallery_confirm: &'static str,
     pub gallery_replace: &'static str,
     pub gallery_cancel: &'static str,
-    pub gallery_restore: &'static str,
+    /// Shown in the editor after a gallery load or Reset replaced the user's work.
+    pub displaced_notice: &'static str,
+    pub restore_work: &'static str,
+    pub dismiss_restore: &'static str,
 
     // Dense view.
     pub dense_heading: fn(usize) -> String,

@@ -49,9 +49,12 @@ pub(super) static STRINGS: Strings = Strings {
     pod_terminating: "Terminating",
     pod_unscheduled: "未调度",
     revision: |rev| format!("版本 {rev}"),
+    pod_old: "旧",
+    template_current: "当前模板",
+    template_old: "旧模板",
     pod_summary: |name, phase, ready, revision| format!("Pod {name}：{phase}，{ready}，{revision}"),
 
-    status_heading: "kubectl get ds",
+    status_heading: "kubectl get ds -A",
 
     timeline_heading: "时间线",
     play: "播放",
@@ -68,7 +71,10 @@ pub(super) static STRINGS: Strings = Strings {
     console_heading: "控制台",
     console_label: "命令",
     console_run: "运行",
-    console_hint: "kubectl get、describe、cordon、taint、label、set image、rollout undo、delete 等；或 advance 30s、settle、node add | down | up。命令在时间线末尾执行。↑ / ↓ 调出历史命令，Tab 补全。",
+    console_hint: "kubectl get、describe、cordon、taint、label、set image、rollout undo、delete 等；或 advance 30s、settle、node add | down | up。命令在时间线末尾执行。↑ / ↓ 调出历史命令，Tab 补全；按 Shift+Tab，或在空行按 Tab，离开输入框。",
+    console_output: "控制台输出（可滚动）",
+    console_hidden: |n| format!("更早的 {n} 条命令未显示"),
+    step_output: |n| format!("第 {n} 步的输出"),
 
     events_heading: "事件",
     events_table: "事件列表（可滚动）",

@@ -196,3 +196,77 @@ fn toleration_text_is_kubectl_describes() {
     assert_eq!(taints::toleration_text(&t("a", "Equal", "b", "NoExecute", Some(30))), "a=b:NoExecute for 30s");
     assert_eq!(taints::toleration_text(&t("", "Exists", "", "NoSchedule", None)), ":NoSchedule op=Exists");
 }
+
+/// Every DaemonSet's outcome on every node, frame by frame.
+fn outcomes_over_time(scenario: &str) -> Vec<(String, Outcome)> {
+    let mut simulation = Simulation::load(scenario).unwrap_or_else(|error| panic!("scenario loads: {error}"));
+    for step in simulation.run_steps() {
+        assert_eq!(step.error, None, "step {} was rejected", step.command);
+    }
+    let mut outcomes = Vec::new();
+    for frame in simulation.frames() {
+        for node in frame.state.nodes.keys() {
+            for ds in NodeWhy::of(&frame.state, node).map(|why| why.daemonsets).unwrap_or_default() {
+                outcomes.push((node.clone(), ds.outcome));
+            }
+        }
+    }
+    outcomes
+}
+
+#[test]
+fn a_pod_that_cannot_pull_its_image_is_failing_not_running() {
+    let state = settled(&scenario(
+        concat!(
+            "  nodePools:\n  - name: node\n    count: 2\n  steps:\n  - settle\n",
+            "  - image busybox:bad pull-error\n",
+            "  - kubectl set image ds/agent agent=busybox:bad\n  - advance 2m\n",
+        ),
+        "",
+    ));
+    let outcomes: Vec<Outcome> = ["node-01", "node-02"].iter().map(|node| why(&state, node).outcome).collect();
+    let failing: Vec<&Outcome> = outcomes.iter().filter(|outcome| matches!(outcome, Outcome::Failing { .. })).collect();
+    assert_eq!(failing.len(), 1, "maxUnavailable 1: one node has the new, broken pod: {outcomes:?}");
+    let Outcome::Failing { status } = failing[0] else { unreachable!() };
+    assert!(status == "ImagePullBackOff" || status == "ErrImagePull", "kubectl's STATUS: {status}");
+    assert!(outcomes.contains(&Outcome::Running), "the other node keeps its old, working pod: {outcomes:?}");
+    let node = if matches!(outcomes[0], Outcome::Failing { .. }) { "node-01" } else { "node-02" };
+    let broken = why(&state, node);
+    assert_eq!(broken.pods[0].status, *status, "the pods line says the same");
+    assert!(!broken.pods[0].ready);
+    assert_eq!(broken.first_blocking_rule(), None, "no rule keeps the pod off: the pod itself is broken");
+}
+
+#[test]
+fn a_crash_looping_pod_is_failing_with_its_reason() {
+    let state = settled(&scenario(
+        "  nodePools:\n  - name: node\n    count: 1\n  steps:\n  - image busybox:1.36 crash\n  - settle\n  - advance 2m\n",
+        "",
+    ));
+    let outcome = why(&state, "node-01").outcome;
+    assert!(
+        matches!(&outcome, Outcome::Failing { status } if status == "CrashLoopBackOff" || status == "Error"),
+        "{outcome:?}"
+    );
+}
+
+/// Between the controller's create and the scheduler's bind, a pod is unbound with
+/// every filter passing: it waits for the scheduler, it is not unschedulable.
+#[test]
+fn an_unbound_pod_that_fits_waits_for_the_scheduler() {
+    let outcomes = outcomes_over_time(&scenario("  nodePools:\n  - name: node\n    count: 2\n  steps:\n  - settle\n", ""));
+    assert!(outcomes.iter().any(|(_, outcome)| *outcome == Outcome::Scheduling), "{outcomes:?}");
+    assert!(!outcomes.iter().any(|(_, outcome)| *outcome == Outcome::Pending), "every filter passes on every node: {outcomes:?}");
+    assert!(
+        outcomes.iter().any(|(_, outcome)| matches!(outcome, Outcome::Starting { status } if status == "ContainerCreating")),
+        "a bound pod whose container is being created is starting: {outcomes:?}"
+    );
+    assert_eq!(outcomes.last().map(|(_, outcome)| outcome), Some(&Outcome::Running));
+}
+
+#[test]
+fn outcome_names_are_the_variants() {
+    assert_eq!(Outcome::Failing { status: "ErrImagePull".into() }.name(), "Failing");
+    assert_eq!(Outcome::Scheduling.name(), "Scheduling");
+    assert_eq!(Outcome::Starting { status: "ContainerCreating".into() }.name(), "Starting");
+}

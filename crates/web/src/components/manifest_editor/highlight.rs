@@ -27,6 +27,42 @@ impl Token {
     }
 }
 
+/// Every line of `text`, coloured. Lines are independent except inside a block scalar
+/// (`description: |`): its indented lines are text, whatever colons they hold.
+pub fn highlight_text(text: &str) -> Vec<Vec<(Token, &str)>> {
+    // The column of the key whose value is the block scalar being read.
+    let mut block_parent: Option<usize> = None;
+    text.split('\n')
+        .map(|line| {
+            let indent = line.len() - line.trim_start().len();
+            if let Some(parent) = block_parent {
+                if line.trim().is_empty() || indent > parent {
+                    let mut out = Vec::new();
+                    push(&mut out, Token::Plain, &line[..indent]);
+                    push(&mut out, Token::String, &line[indent..]);
+                    return out;
+                }
+            }
+            block_parent = opens_block_scalar(line);
+            highlight_line(line)
+        })
+        .collect()
+}
+
+/// The key's column when `line` is `key: |` or `key: >-` (any block scalar header).
+fn opens_block_scalar(line: &str) -> Option<usize> {
+    let mut column = line.len() - line.trim_start().len();
+    let mut rest = &line[column..];
+    while let Some(after) = rest.strip_prefix("- ") {
+        column += rest.len() - after.len();
+        rest = after;
+    }
+    let (code, _) = split_comment(rest);
+    let value = code[key_end(code)? + 1..].trim();
+    let header = value.strip_prefix('|').or_else(|| value.strip_prefix('>'))?;
+    header.chars().all(|c| c == '-' || c == '+' || c.is_ascii_digit()).then_some(column)
+}
+
 /// Splits one line into coloured pieces whose concatenation is the line.
 pub fn highlight_line(line: &str) -> Vec<(Token, &str)> {
     let mut out = Vec::new();
@@ -112,6 +148,20 @@ fn key_end(code: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn block_scalar_lines_are_text_until_the_indentation_ends() {
+        let text = "spec:\n  description: |\n    A collector (the default maxUnavailable: 1).\n\n    more: text\n  nodePools: []\n- name: x\n  note: >-\n    a: b\n";
+        let lines = highlight_text(text);
+        let tokens = |index: usize| lines[index].iter().map(|(token, _)| *token).collect::<Vec<_>>();
+        assert_eq!(tokens(2), [Token::Plain, Token::String]);
+        assert_eq!(tokens(4), [Token::Plain, Token::String], "a blank line does not end the block");
+        assert_eq!(tokens(5)[1], Token::Key, "nodePools is a key again");
+        assert_eq!(tokens(8), [Token::Plain, Token::String], "in a sequence item too");
+        for (line, pieces) in text.split('\n').zip(&lines) {
+            assert_eq!(pieces.iter().map(|(_, piece)| *piece).collect::<String>(), line);
+        }
+    }
 
     fn joined(line: &str) -> String {
         highlight_line(line).into_iter().map(|(_, text)| text).collect()

@@ -4,7 +4,7 @@
 
 mod highlight;
 
-pub use highlight::{highlight_line, Token};
+pub use highlight::{highlight_text, Token};
 
 use web_sys::{Element, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -35,8 +35,8 @@ fn line_numbers(props: &EditorTextProps) -> Html {
 #[function_component(HighlightedCode)]
 fn highlighted_code(props: &EditorTextProps) -> Html {
     html! {
-        { for props.text.split('\n').enumerate().map(|(index, line)| {
-            let tokens = highlight_line(line).into_iter().map(|(token, text)| html! { <span class={token.class()}>{ text }</span> });
+        { for highlight_text(&props.text).into_iter().enumerate().map(|(index, pieces)| {
+            let tokens = pieces.into_iter().map(|(token, text)| html! { <span class={token.class()}>{ text }</span> });
             html! {
                 <span class={classes!("line", props.error_lines.contains(&(index + 1)).then_some("line-error"))}>
                     { for tokens }{ "\n" }
@@ -94,6 +94,15 @@ pub fn manifest_editor() -> Html {
         let playground = playground.clone();
         Callback::from(move |_: MouseEvent| playground.dispatch(Action::ResetExample))
     };
+    let restore_displaced = {
+        let playground = playground.clone();
+        Callback::from(move |_: MouseEvent| playground.dispatch(Action::RestoreDisplaced))
+    };
+    let dismiss_displaced = {
+        let playground = playground.clone();
+        Callback::from(move |_: MouseEvent| playground.dispatch(Action::DismissDisplaced))
+    };
+    let panels = playground.lang.panels();
 
     let error_lines = playground.error.as_ref().map(ApplyError::lines).unwrap_or_default();
     let text = AttrValue::from(playground.text.clone());
@@ -153,6 +162,13 @@ pub fn manifest_editor() -> Html {
                     { strings.apply }
                 </button>
             </div>
+            if playground.displaced.is_some() {
+                <p class="displaced-notice" role="status">
+                    { panels.displaced_notice }
+                    <button type="button" class="btn" onclick={restore_displaced} data-restore-work="">{ panels.restore_work }</button>
+                    <button type="button" class="btn" onclick={dismiss_displaced}>{ panels.dismiss_restore }</button>
+                </p>
+            }
             <div class="editor">
                 <div class="gutter" ref={gutter} aria-hidden="true"><LineNumbers text={text.clone()} error_lines={error_lines.clone()} /></div>
                 <div class="code">

@@ -10,22 +10,42 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     node_gone: "This node does not exist at this frame.",
     no_daemonsets: "No DaemonSet exists at this frame.",
     outcome_badge: |outcome| match outcome {
-        Outcome::Running => "pod runs here",
-        Outcome::Pending => "pod Pending",
-        Outcome::Terminating => "pod terminating",
-        Outcome::Evicting => "pod being removed",
-        Outcome::Kept => "pod kept",
-        Outcome::Missing => "pod coming",
-        Outcome::NotEligible => "no pod",
+        Outcome::Running => "pod runs here".into(),
+        Outcome::Starting { status } => format!("pod {status}, not ready yet"),
+        Outcome::Failing { status } => format!("pod failing: {status}"),
+        Outcome::Pending => "pod Pending, unschedulable".into(),
+        Outcome::Scheduling => "pod waiting for the scheduler".into(),
+        Outcome::Terminating => "pod terminating".into(),
+        Outcome::Evicting => "pod being removed".into(),
+        Outcome::Kept => "pod kept".into(),
+        Outcome::Missing => "pod coming".into(),
+        Outcome::NotEligible => "no pod".into(),
     },
     outcome_summary: |outcome| match outcome {
-        Outcome::Running => "A daemon pod runs here: every rule below lets it.",
-        Outcome::Pending => "The controller created a pod for this node, but the scheduler cannot bind it (see the scheduler's verdict).",
-        Outcome::Terminating => "The pod here is terminating; the controller waits for it to go before it acts again.",
-        Outcome::Evicting => "A pod is here, but shouldContinueRunning is false: the controller deletes it.",
-        Outcome::Kept => "shouldRun is false, so no new pod would be created here, but shouldContinueRunning is true: the running pod stays.",
-        Outcome::Missing => "The node should run a pod and has none yet: the controller creates it at its next sync.",
-        Outcome::NotEligible => "No pod: the node should not run one. The rule marked ✗ below decides it.",
+        Outcome::Running => "A daemon pod runs here and is Ready: every rule below lets it.".into(),
+        Outcome::Starting { status } => format!(
+            "A daemon pod is bound here and on its way ({status}), but not Ready yet: until it is, it does not count as available."
+        ),
+        Outcome::Failing { status } => {
+            let why = match status.as_str() {
+                "ErrImagePull" | "ImagePullBackOff" | "InvalidImageName" | "ErrImageNeverPull" => {
+                    "the kubelet cannot pull the container image, and retries with a growing back-off"
+                }
+                "CrashLoopBackOff" => "its container keeps exiting, and the kubelet restarts it with a growing back-off",
+                s if s.starts_with("OutOf") || s == "Evicted" || s == "NodeAffinity" => {
+                    "the kubelet rejected or evicted it; the controller deletes the failed pod and creates a new one"
+                }
+                _ => "it will not become Ready by waiting",
+            };
+            format!("A daemon pod is on this node, but it is failing ({status}): {why}. Every rule below lets it be here: the pod itself is broken, and it does not count as available.")
+        }
+        Outcome::Pending => "The controller created a pod for this node, but a scheduler filter rejects the node, so it cannot be bound (the filter marked ✗ below).".into(),
+        Outcome::Scheduling => "The controller created a pod for this node; it is not bound yet, and every scheduler filter below passes: the scheduler binds it at its next attempt.".into(),
+        Outcome::Terminating => "The pod here is terminating; the controller waits for it to go before it acts again.".into(),
+        Outcome::Evicting => "A pod is here, but shouldContinueRunning is false: the controller deletes it.".into(),
+        Outcome::Kept => "shouldRun is false, so no new pod would be created here, but shouldContinueRunning is true: the running pod stays.".into(),
+        Outcome::Missing => "The node should run a pod and has none yet: the controller creates it at its next sync.".into(),
+        Outcome::NotEligible => "No pod: the node should not run one. The rule marked ✗ below decides it.".into(),
     },
     verdict: |run, cont| {
         let yes = |b: bool| if b { "true" } else { "false" };
@@ -89,6 +109,9 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     label_placeholder: "key=value (or key-)",
     taint: "Taint",
     taint_placeholder: "key=value:NoSchedule (or key-)",
+    label_expected: "A label is key=value (key- removes it); several are separated by spaces.",
+    taint_expected: "A taint is key[=value]:Effect, with Effect NoSchedule, PreferNoSchedule or NoExecute (key[:Effect]- removes it).",
+    actions_node_gone: "This node does not exist at the end of the timeline, where actions run: no action applies to it.",
     node_down: "Node down",
     node_up: "Node up",
     delete_node: "Delete node",
@@ -150,10 +173,12 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
         _ => "Other",
     },
     gallery_load: "Load",
-    gallery_confirm: "The editor has edits that are not applied. Replace them with this scenario? (Your text stays recoverable here.)",
+    gallery_confirm: "The editor has edits that are not applied. Replace them with this scenario? (The editor offers to restore them afterwards.)",
     gallery_replace: "Replace",
     gallery_cancel: "Cancel",
-    gallery_restore: "Restore my previous text",
+    displaced_notice: "The scenario replaced your previous text and console work.",
+    restore_work: "Restore them",
+    dismiss_restore: "Dismiss",
 
     dense_heading: |nodes| format!("{nodes} nodes (dense view)"),
     dense_hint: "Each square is a node; its shape and colour show its state. Hover or focus a square for details; Enter explains it.",

@@ -21,22 +21,42 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     node_gone: "此帧中不存在该节点。",
     no_daemonsets: "此帧中没有 DaemonSet。",
     outcome_badge: |outcome| match outcome {
-        Outcome::Running => "Pod 在此运行",
-        Outcome::Pending => "Pod 处于 Pending",
-        Outcome::Terminating => "Pod 正在终止",
-        Outcome::Evicting => "Pod 将被删除",
-        Outcome::Kept => "Pod 被保留",
-        Outcome::Missing => "Pod 即将创建",
-        Outcome::NotEligible => "没有 Pod",
+        Outcome::Running => "Pod 在此运行".into(),
+        Outcome::Starting { status } => format!("Pod {status}，尚未就绪"),
+        Outcome::Failing { status } => format!("Pod 失败：{status}"),
+        Outcome::Pending => "Pod 处于 Pending，无法调度".into(),
+        Outcome::Scheduling => "Pod 等待调度器".into(),
+        Outcome::Terminating => "Pod 正在终止".into(),
+        Outcome::Evicting => "Pod 将被删除".into(),
+        Outcome::Kept => "Pod 被保留".into(),
+        Outcome::Missing => "Pod 即将创建".into(),
+        Outcome::NotEligible => "没有 Pod".into(),
     },
     outcome_summary: |outcome| match outcome {
-        Outcome::Running => "守护进程 Pod 在此节点运行：下面的每条规则都允许它。",
-        Outcome::Pending => "控制器已为此节点创建 Pod，但调度器无法绑定它（见调度器的结论）。",
-        Outcome::Terminating => "此节点上的 Pod 正在终止；控制器会等它消失后再行动。",
-        Outcome::Evicting => "节点上有 Pod，但 shouldContinueRunning 为 false：控制器会删除它。",
-        Outcome::Kept => "shouldRun 为 false，因此不会在此新建 Pod；但 shouldContinueRunning 为 true：正在运行的 Pod 保留。",
-        Outcome::Missing => "该节点应运行 Pod 但还没有：控制器会在下一次同步时创建。",
-        Outcome::NotEligible => "没有 Pod：该节点不应运行它。下面标记 ✗ 的规则决定了这一点。",
+        Outcome::Running => "守护进程 Pod 在此节点运行且已就绪：下面的每条规则都允许它。".into(),
+        Outcome::Starting { status } => {
+            format!("守护进程 Pod 已绑定到此节点并正在启动（{status}），但尚未就绪：就绪之前它不计入可用数。")
+        }
+        Outcome::Failing { status } => {
+            let why = match status.as_str() {
+                "ErrImagePull" | "ImagePullBackOff" | "InvalidImageName" | "ErrImageNeverPull" => {
+                    "kubelet 无法拉取容器镜像，并以递增的退避时间重试"
+                }
+                "CrashLoopBackOff" => "它的容器不断退出，kubelet 以递增的退避时间重启它",
+                s if s.starts_with("OutOf") || s == "Evicted" || s == "NodeAffinity" => {
+                    "kubelet 拒绝或驱逐了它；控制器会删除失败的 Pod 并创建新的"
+                }
+                _ => "等待并不会让它就绪",
+            };
+            format!("此节点上有守护进程 Pod，但它处于失败状态（{status}）：{why}。下面的每条规则都允许它在这里；出问题的是 Pod 本身，它不计入可用数。")
+        }
+        Outcome::Pending => "控制器已为此节点创建 Pod，但调度器的某个过滤器拒绝了该节点，因此无法绑定（见下面标记 ✗ 的过滤器）。".into(),
+        Outcome::Scheduling => "控制器已为此节点创建 Pod；它尚未绑定，而下面的每个调度过滤器都通过：调度器会在下一次尝试时绑定它。".into(),
+        Outcome::Terminating => "此节点上的 Pod 正在终止；控制器会等它消失后再行动。".into(),
+        Outcome::Evicting => "节点上有 Pod，但 shouldContinueRunning 为 false：控制器会删除它。".into(),
+        Outcome::Kept => "shouldRun 为 false，因此不会在此新建 Pod；但 shouldContinueRunning 为 true：正在运行的 Pod 保留。".into(),
+        Outcome::Missing => "该节点应运行 Pod 但还没有：控制器会在下一次同步时创建。".into(),
+        Outcome::NotEligible => "没有 Pod：该节点不应运行它。下面标记 ✗ 的规则决定了这一点。".into(),
     },
     verdict: |run, cont| {
         let yes = |b: bool| if b { "true（是）" } else { "false（否）" };
@@ -100,6 +120,9 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     label_placeholder: "key=value（或 key-）",
     taint: "加污点",
     taint_placeholder: "key=value:NoSchedule（或 key-）",
+    label_expected: "标签的格式为 key=value（key- 表示删除）；多个标签以空格分隔。",
+    taint_expected: "污点的格式为 key[=value]:Effect，Effect 为 NoSchedule、PreferNoSchedule 或 NoExecute（key[:Effect]- 表示删除）。",
+    actions_node_gone: "在时间线末尾（操作执行之处）该节点已不存在：没有可对它执行的操作。",
     node_down: "节点宕机",
     node_up: "节点恢复",
     delete_node: "删除节点",
@@ -160,10 +183,12 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
         _ => "其他",
     },
     gallery_load: "载入",
-    gallery_confirm: "编辑器中有尚未应用的修改。要用此场景替换吗？（你的文本仍可在此恢复。）",
+    gallery_confirm: "编辑器中有尚未应用的修改。要用此场景替换吗？（之后可在编辑器中恢复。）",
     gallery_replace: "替换",
     gallery_cancel: "取消",
-    gallery_restore: "恢复我之前的文本",
+    displaced_notice: "场景已替换你之前的文本和控制台操作。",
+    restore_work: "恢复",
+    dismiss_restore: "关闭",
 
     dense_heading: |nodes| format!("{nodes} 个节点（紧凑视图）"),
     dense_hint: "每个方块是一个节点；形状和颜色表示其状态。悬停或聚焦方块查看详情；按 Enter 查看解释。",
