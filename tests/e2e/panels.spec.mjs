@@ -165,8 +165,8 @@ test("events filter by node", async ({ page }) => {
   }
   // Every event of gpu-01's pods, the one the rollout replaced included, oldest first.
   await page.locator('.event-filters select[data-filter="node"]').selectOption("gpu-01");
-  await expect(rows.locator("td:nth-child(2)")).toHaveText(["Scheduled", "Started", "Killing", "Scheduled", "Started"]);
-  await expect(rows.locator("td:nth-child(4)")).toHaveText(["default-scheduler", "kubelet", "kubelet", "default-scheduler", "kubelet"]);
+  await expect(rows.locator("td:nth-child(2)")).toHaveText(["Scheduled", "Created", "Started", "Killing", "Scheduled", "Created", "Started"]);
+  await expect(rows.locator("td:nth-child(4)")).toHaveText(["default-scheduler", "kubelet", "kubelet", "kubelet", "default-scheduler", "kubelet", "kubelet"]);
 });
 
 test("the gallery loads a scenario and asks before replacing edits", async ({ page }) => {

@@ -456,7 +456,7 @@ mod tests {
         assert!(!state.pods.contains_key(first.trim_start_matches("Pod/")), "the first pod was replaced");
         let reasons: Vec<(&str, Option<&str>)> =
             events.iter().filter(|e| e.object == first).map(|e| (e.reason.as_str(), e.node.as_deref())).collect();
-        assert_eq!(reasons, [("Scheduled", Some("node-01")), ("Started", Some("node-01")), ("Killing", Some("node-01"))]);
+        assert_eq!(reasons, [("Scheduled", Some("node-01")), ("Created", Some("node-01")), ("Started", Some("node-01")), ("Killing", Some("node-01"))]);
         // The pod GC deletes the pods of node-03 first and records the event afterwards.
         let collected: Vec<_> = events.iter().filter(|e| e.reason == "PodGCOrphaned").collect();
         assert!(!collected.is_empty(), "{events:#?}");

@@ -118,7 +118,7 @@ impl Kubelet {
                 vec![(now + delay, Action::RetryImagePull(pod_key.into()))]
             }
             ImageBehaviour::Crash => {
-                api.record_event(&object, "Normal", "Started", SOURCE, format!("Started container {container}"));
+                record_created_and_started(api, &object, &container);
                 api.update_pod(pod_status::crashed(pod, now));
                 api.record_event(&object, "Warning", "BackOff", SOURCE, format!("Back-off restarting failed container {container} in pod {}", pod_key.rsplit('/').next().unwrap_or("")));
                 let delay = self.next_backoff(pod_key);
@@ -126,7 +126,7 @@ impl Kubelet {
             }
             behaviour => {
                 self.backoff.remove(pod_key);
-                api.record_event(&object, "Normal", "Started", SOURCE, format!("Started container {container}"));
+                record_created_and_started(api, &object, &container);
                 let running = pod_status::running(pod, now);
                 if behaviour == ImageBehaviour::Unready {
                     api.update_pod(running);
@@ -197,4 +197,10 @@ fn readiness_delay(pod: &Pod, timing: PodTiming) -> u64 {
     let probes = pod.spec.iter().flat_map(|s| s.containers.iter()).filter_map(|c| c.readiness_probe.as_ref());
     let probe_delay = probes.map(|p| p.initial_delay_seconds.unwrap_or(0).max(0) as u64 * SECOND).max();
     probe_delay.unwrap_or(timing.ready_ms)
+}
+
+/// `startContainer`'s two events: the container is created, then started.
+fn record_created_and_started(api: &mut Api, object: &str, container: &str) {
+    api.record_event(object, "Normal", "Created", SOURCE, format!("Created container: {container}"));
+    api.record_event(object, "Normal", "Started", SOURCE, format!("Started container {container}"));
 }

@@ -5,11 +5,19 @@ use super::resource::{parse_labels, parse_taints, resource_args, ResourceArgs};
 use super::words::{boolean, parse_flags, value, FlagSpec, Parsed, NAMESPACE};
 use super::{CommandError, Kubectl, ObjRef, PatchType, PodRef, Resource};
 
+const SERVED: &str = "apply, label, taint, cordon, uncordon, drain, delete, set image, patch, rollout, get, describe";
+
+/// Commands of the real kubectl that the playground does not serve: saying so beats
+/// kubectl's "unknown command", which would deny they exist.
+const NOT_SERVED: [&str; 24] = [
+    "annotate", "api-resources", "attach", "auth", "autoscale", "certificate", "cluster-info", "config", "cp", "create",
+    "debug", "diff", "edit", "events", "exec", "explain", "expose", "logs", "port-forward", "proxy", "replace", "run",
+    "scale", "top",
+];
+
 pub fn parse(words: &[String]) -> Result<Kubectl, CommandError> {
     let Some((sub, rest)) = words.split_first() else {
-        return Err(CommandError::new(
-            "kubectl controls the Kubernetes cluster manager. Commands served here: apply, label, taint, cordon, uncordon, drain, delete, set image, patch, rollout, get, describe",
-        ));
+        return Err(CommandError::new(format!("kubectl controls the Kubernetes cluster manager. Commands served here: {SERVED}")));
     };
     match sub.as_str() {
         "apply" => apply(rest),
@@ -24,6 +32,9 @@ pub fn parse(words: &[String]) -> Result<Kubectl, CommandError> {
         "get" => get(rest),
         "describe" => describe(rest),
         other if other.starts_with('-') => Err(CommandError::flag_usage(format!("unknown flag: {other}"), "kubectl")),
+        other if NOT_SERVED.contains(&other) => Err(CommandError::new(format!(
+            "error: \"kubectl {other}\" is not served by the playground, whose containers and API server are simulated; commands served here: {SERVED}"
+        ))),
         other => Err(CommandError::new(format!("error: unknown command \"{other}\" for \"kubectl\""))),
     }
 }

@@ -28,6 +28,11 @@ impl Resource {
                 Resource::ControllerRevision
             }
             "ev" | "event" | "events" | "event.events.k8s.io" | "events.events.k8s.io" => Resource::Event,
+            "all" => {
+                return Err(CommandError::new(
+                    "error: the playground's kubectl takes one resource type at a time: daemonsets, pods, nodes, controllerrevisions or events (\"all\" is a category it does not expand)",
+                ))
+            }
             _ => {
                 return Err(CommandError::new(format!("error: the server doesn't have a resource type \"{text}\"")))
             }

@@ -121,6 +121,8 @@ fn every_form_of_the_scenario_format_parses() {
 fn kubectl_wording_for_malformed_commands() {
     assert_eq!(err("kubectl delete pod"), "error: resource(s) were provided, but no name was specified");
     assert_eq!(err("kubectl foo"), "error: unknown command \"foo\" for \"kubectl\"");
+    assert!(err("kubectl logs agent-x7k2p").starts_with("error: \"kubectl logs\" is not served by the playground"));
+    assert!(err("kubectl get all").contains("one resource type at a time"));
     assert!(err("kubectl taint node n1 a=b:Foo").starts_with("error: invalid taint effect: Foo, unsupported taint effect"));
     assert_eq!(err("kubectl taint node n1"), "error: at least one taint update is required");
     assert_eq!(err("kubectl label node n1"), "error: at least one label update is required");
