@@ -1,8 +1,8 @@
 //! `spec.nodePools` of the scenario document as editable rows, and back: the
 //! pool editor reads the Scenario document of the editor text, lets the user
-//! change its pools, and writes just that document again (a serde_yaml round
-//! trip, so comments inside that one document are not kept; the manifests
-//! after it are left byte for byte).
+//! change its pools, and writes just the `nodePools:` block again, so every
+//! other line of the text (comments, the description, the steps, the
+//! manifests) stays byte for byte.
 
 use serde_yaml::{Mapping, Value};
 
@@ -147,15 +147,67 @@ fn pool_value(pool: &PoolDraft, index: usize) -> Result<Value, String> {
 
 /// The text with the scenario document's `spec.nodePools` replaced by `pools`.
 pub fn write_pools(text: &str, pools: &[PoolDraft]) -> Result<String, String> {
-    let (mut docs, index, mut value) = scenario_value(text)?;
-    let pools = pools.iter().enumerate().map(|(i, pool)| pool_value(pool, i)).collect::<Result<Vec<_>, _>>()?;
-    let spec = value
-        .get_mut("spec")
-        .and_then(Value::as_mapping_mut)
-        .ok_or_else(|| "spec: the Scenario document has no spec mapping".to_string())?;
-    spec.insert("nodePools".into(), Value::Sequence(pools));
-    docs[index] = serde_yaml::to_string(&value).map_err(|e| e.to_string())?;
+    let (docs, index, value) = scenario_value(text)?;
+    if !value.get("spec").is_some_and(Value::is_mapping) {
+        return Err("spec: the Scenario document has no spec mapping".to_string());
+    }
+    let pools = Value::Sequence(pools.iter().enumerate().map(|(i, pool)| pool_value(pool, i)).collect::<Result<Vec<_>, _>>()?);
+    let mut docs = docs;
+    docs[index] = if docs[index].lines().any(|line| line.trim_end() == "spec:") {
+        let block = serde_yaml::to_string(&Mapping::from_iter([("nodePools".into(), pools)])).map_err(|e| e.to_string())?;
+        replace_node_pools(&docs[index], &block)
+    } else {
+        // `spec: {...}` on one line: no block to splice into, so the document is written
+        // again whole (its comments are lost, the other documents still kept).
+        let mut value = value;
+        if let Some(spec) = value.get_mut("spec").and_then(Value::as_mapping_mut) {
+            spec.insert("nodePools".into(), pools);
+        }
+        serde_yaml::to_string(&value).map_err(|e| e.to_string())?
+    };
     Ok(docs.join("---\n"))
+}
+
+fn indent_of(line: &str) -> usize {
+    line.len() - line.trim_start().len()
+}
+
+/// `doc` with its `nodePools:` block (the key's line and every line under it) replaced
+/// by `block`, written at the key's indentation; added as the first field of `spec`
+/// when there is none.
+fn replace_node_pools(doc: &str, block: &str) -> String {
+    let lines: Vec<&str> = doc.split_inclusive('\n').collect();
+    // spec's fields: the lines after `spec:` at the indentation of its first field (a
+    // `nodePools:` inside the description's text is not one).
+    let spec = lines.iter().position(|line| line.trim_end() == "spec:").map_or(lines.len(), |i| i + 1);
+    let indent = lines[spec.min(lines.len())..]
+        .iter()
+        .find(|line| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
+        .map_or(2, |line| indent_of(line));
+    let key_line = |line: &str| indent_of(line) == indent && line.trim_start().starts_with("nodePools:");
+    let start = lines.iter().skip(spec).position(|line| key_line(line)).map_or(spec, |i| spec + i);
+    let mut end = start + usize::from(start < lines.len() && key_line(lines[start]));
+    // Under the key: deeper lines, and `- ` items at the key's own indentation.
+    while let Some(line) = lines.get(end) {
+        let content = line.trim();
+        let inside = content.is_empty()
+            || indent_of(line) > indent
+            || (indent_of(line) == indent && (content.starts_with("- ") || content == "-"));
+        if !inside {
+            break;
+        }
+        end += 1;
+    }
+    // Blank lines before what follows belong to it.
+    while end > start + 1 && lines[end - 1].trim().is_empty() {
+        end -= 1;
+    }
+    let padding = " ".repeat(indent);
+    let written: String = block.lines().map(|line| format!("{padding}{line}\n")).collect();
+    let mut out: String = lines[..start].concat();
+    out.push_str(&written);
+    out.push_str(&lines[end.min(lines.len())..].concat());
+    out
 }
 
 #[cfg(test)]
@@ -181,10 +233,29 @@ mod tests {
         assert_eq!(read_pools(&text).expect("readable again"), edited);
         let manifests = EXAMPLE_SCENARIO.split("---\n").nth(1).expect("a DaemonSet document");
         assert!(text.ends_with(manifests), "the documents after the scenario are kept byte for byte");
+        let steps = &EXAMPLE_SCENARIO[EXAMPLE_SCENARIO.find("  steps:").expect("steps")..];
+        assert!(text.contains(steps.split("---\n").next().unwrap_or_default()), "and so are the steps, as written");
+        let description = &EXAMPLE_SCENARIO[..EXAMPLE_SCENARIO.find("  nodePools:").expect("pools")];
+        assert!(text.starts_with(description), "and everything before the pools");
         let mut simulation = dsplay_engine::simulation::Simulation::load(&text).expect("still a scenario");
         simulation.run_steps();
         assert_eq!(simulation.state().nodes.len(), 6);
         assert!(simulation.state().nodes.contains_key("cp-01"));
+    }
+
+    #[test]
+    fn only_the_pools_block_is_written_again_wherever_it_stands() {
+        let text = "# my scenario\napiVersion: dsplay/v1\nkind: Scenario\nmetadata: {name: x}\nspec:\n  # pools below\n  nodePools: [{name: a, count: 1}]\n  steps:\n  - settle   # first\n";
+        let pools = vec![PoolDraft { name: "b".into(), count: 2, ..Default::default() }];
+        let written = write_pools(text, &pools).expect("written");
+        assert_eq!(
+            written,
+            "# my scenario\napiVersion: dsplay/v1\nkind: Scenario\nmetadata: {name: x}\nspec:\n  # pools below\n  nodePools:\n  - name: b\n    count: 2\n  steps:\n  - settle   # first\n"
+        );
+        let without = "apiVersion: dsplay/v1\nkind: Scenario\nmetadata: {name: x}\nspec:\n  steps: []\n";
+        let added = write_pools(without, &pools).expect("written");
+        assert_eq!(read_pools(&added).expect("readable"), pools);
+        assert!(added.ends_with("  steps: []\n"), "{added}");
     }
 
     #[test]

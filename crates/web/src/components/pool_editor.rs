@@ -9,12 +9,19 @@ use yew::prelude::*;
 use crate::cluster_view::node_pools::{read_pools, write_pools, PoolDraft};
 use crate::state::{Action, Playground};
 
+#[derive(Clone, PartialEq)]
+enum PoolError {
+    Unreadable(String),
+    Invalid(String),
+}
+
 #[function_component(PoolEditor)]
 pub fn pool_editor() -> Html {
     let playground = use_context::<Playground>();
     let applied = playground.as_ref().map(|p| p.applied_text.clone()).unwrap_or_default();
     let drafts = use_state(Vec::<PoolDraft>::new);
-    let error = use_state(|| None::<String>);
+    // Why the rows cannot be read from the text, or why they were not applied.
+    let error = use_state(|| None::<PoolError>);
     {
         // The rows follow the loaded scenario.
         let (drafts, error) = (drafts.clone(), error.clone());
@@ -24,7 +31,7 @@ pub fn pool_editor() -> Html {
                     drafts.set(pools);
                     error.set(None);
                 }
-                Err(message) => error.set(Some(message)),
+                Err(message) => error.set(Some(PoolError::Unreadable(message))),
             }
         });
     }
@@ -74,7 +81,7 @@ pub fn pool_editor() -> Html {
                     error.set(None);
                     playground.dispatch(Action::LoadText(new_text));
                 }
-                Err(message) => error.set(Some(message)),
+                Err(message) => error.set(Some(PoolError::Invalid(message))),
             }
         })
     };
@@ -99,8 +106,11 @@ pub fn pool_editor() -> Html {
             <summary>{ text.pools_heading }</summary>
             <form onsubmit={save}>
                 <p class="console-hint">{ text.pools_hint }</p>
-                if let Some(message) = &*error {
-                    <p class="why-failed" role="alert">{ (text.pools_unreadable)(message) }</p>
+                if let Some(problem) = &*error {
+                    <p class="why-failed" role="alert">{ match problem {
+                        PoolError::Unreadable(message) => (text.pools_unreadable)(message),
+                        PoolError::Invalid(message) => (text.pools_invalid)(message),
+                    } }</p>
                 }
                 { for drafts.iter().enumerate().map(|(i, pool)| html! {
                     <fieldset class="pool-row" data-pool={pool.name.clone()}>
@@ -123,7 +133,7 @@ pub fn pool_editor() -> Html {
                         { field(i, text.pool_cpu, pool.cpu.clone(), default_of("cpu"), "short", |p, v| p.cpu = v) }
                         { field(i, text.pool_memory, pool.memory.clone(), default_of("memory"), "short", |p, v| p.memory = v) }
                         { field(i, text.pool_pods, pool.pods.clone(), default_of("pods"), "short", |p, v| p.pods = v) }
-                        <button type="button" class="btn" onclick={remove(i)}>{ text.remove_pool }</button>
+                        <button type="button" class="btn" onclick={remove(i)} aria-label={(text.remove_pool_named)(&pool.name)}>{ text.remove_pool }</button>
                     </fieldset>
                 }) }
                 <div class="pool-buttons">

@@ -85,6 +85,10 @@ pub struct PanelStrings {
     pub remove_pool: &'static str,
     pub apply_pools: &'static str,
     pub pools_unreadable: fn(&str) -> String,
+    /// A field of the pool rows that does not make a pool; nothing was applied.
+    pub pools_invalid: fn(&str) -> String,
+    /// The accessible name of a pool row's Remove button.
+    pub remove_pool_named: fn(&str) -> String,
 
     // Rollout chart and keyboard.
     pub chart_heading: &'static str,

@@ -133,6 +133,8 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     remove_pool: "Remove",
     apply_pools: "Write nodePools and load",
     pools_unreadable: |error| format!("The scenario document cannot be edited here: {error}"),
+    pools_invalid: |error| format!("Not applied: {error}"),
+    remove_pool_named: |pool| format!("Remove pool {pool}"),
 
     chart_heading: "Rollout",
     chart_label: |ds, frames| format!("{ds}: desired, available and up-to-date pods over {frames} frames"),

@@ -144,6 +144,8 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     remove_pool: "移除",
     apply_pools: "写入 nodePools 并载入",
     pools_unreadable: |error| format!("无法在此编辑场景文档：{error}"),
+    pools_invalid: |error| format!("未应用：{error}"),
+    remove_pool_named: |pool| format!("移除节点池 {pool}"),
 
     chart_heading: "滚动更新",
     chart_label: |ds, frames| format!("{ds}：{frames} 帧中期望、可用与最新的 Pod 数"),
