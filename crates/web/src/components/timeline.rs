@@ -126,7 +126,7 @@ pub fn timeline() -> Html {
                             .error
                             .iter()
                             .cloned()
-                            .chain(step.failures.iter().map(ToString::to_string))
+                            .chain(step.failures.iter().map(|f| (strings.expectation_failed)(&f.field, &f.expected, &f.actual)))
                             .collect();
                         let is_expect = step.command == "expect";
                         html! {

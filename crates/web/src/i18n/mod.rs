@@ -145,6 +145,8 @@ pub struct Strings {
     pub console_hidden: fn(usize) -> String,
     /// The output of the current scenario step (its 1-based number), under the step chips.
     pub step_output: fn(usize) -> String,
+    /// An `expect` that did not hold: (field, expected, actual).
+    pub expectation_failed: fn(&str, &str, &str) -> String,
 
     pub events_heading: &'static str,
     /// The scrolling table inside the events section: a landmark of its own, named apart.
