@@ -101,7 +101,8 @@ fn load_errors_are_errors_with_a_line() {
     let broken = SCENARIO.replace("count: 3", "count: three");
     let error = Playground::load(&broken).err().unwrap_or(JsValue::UNDEFINED);
     assert!(error.is_instance_of::<js_sys::Error>());
-    assert!(get(&error, "message").as_string().unwrap_or_default().contains("line"), "{}", json(&get(&error, "message")));
+    // The line is a property of its own; the message names the field.
+    assert!(get(&error, "message").as_string().unwrap_or_default().contains("spec.nodePools[0].count"), "{}", json(&get(&error, "message")));
     assert_eq!(get(&error, "line").as_f64(), Some(5.0));
 }
 

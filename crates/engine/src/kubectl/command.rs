@@ -104,6 +104,14 @@ pub enum Kubectl {
     Describe { resource: Resource, name: Option<String>, namespace: Option<String> },
 }
 
+impl Kubectl {
+    /// Commands that only read the cluster (`get`, `describe`, `rollout status` and
+    /// `history`): they can be answered at any frame of the timeline.
+    pub fn is_read_only(&self) -> bool {
+        matches!(self, Kubectl::Get { .. } | Kubectl::Describe { .. } | Kubectl::RolloutStatus { .. } | Kubectl::RolloutHistory { .. })
+    }
+}
+
 /// A command that could not be read, with kubectl's own message for kubectl commands
 /// (`error: ...`), or a usage line for the simulation commands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -139,6 +147,9 @@ impl std::error::Error for CommandError {}
 pub const SIMULATION_USAGE: &str = "usage: advance <duration> (30s, 2m, 1m30s, 500ms) | settle | node add <name> [--pool <pool>] | node down <node> | node up <node> | image <ref> crash|unready|pull-error|ok";
 
 /// Reads one command line.
+/// A week: longer than any lesson, and short enough that timestamps stay readable.
+const MAX_ADVANCE_MS: u64 = 7 * 24 * 3_600_000;
+
 pub fn parse_command(line: &str) -> Result<Command, CommandError> {
     let words = split_words(line)?;
     let Some((first, rest)) = words.split_first() else {
@@ -147,9 +158,11 @@ pub fn parse_command(line: &str) -> Result<Command, CommandError> {
     match first.as_str() {
         "kubectl" | "k" => kubectl_args::parse(rest).map(Command::Kubectl),
         "advance" => match rest {
-            [duration] => parse_duration(duration)
-                .map(|ms| Command::Advance { ms })
-                .ok_or_else(|| CommandError::new(format!("error: invalid duration \"{duration}\"; usage: advance <duration>, e.g. advance 30s, advance 2m, advance 1m30s, advance 500ms"))),
+            [duration] => match parse_duration(duration) {
+                Some(ms) if ms <= MAX_ADVANCE_MS => Ok(Command::Advance { ms }),
+                Some(_) => Err(CommandError::new(format!("error: advance moves the clock at most {}h at a time", MAX_ADVANCE_MS / 3_600_000))),
+                None => Err(CommandError::new(format!("error: invalid duration \"{duration}\"; usage: advance <duration>, e.g. advance 30s, advance 2m, advance 1m30s, advance 500ms"))),
+            },
             _ => Err(CommandError::new("usage: advance <duration>, e.g. advance 30s, advance 2m, advance 1m30s, advance 500ms")),
         },
         "settle" if rest.is_empty() => Ok(Command::Settle),

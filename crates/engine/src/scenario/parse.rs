@@ -198,6 +198,9 @@ fn scenario(doc: &RawDocument, manifests: Vec<Manifest>) -> Result<Scenario, Sce
 /// The scenario format is the playground's own, so a wrong type there is said in
 /// words rather than in Rust's type names (`expected u32`).
 fn in_plain_words(mut error: ParseError) -> ParseError {
+    if error.path.as_deref().is_some_and(|path| path.ends_with(".count")) {
+        error.message = error.message.replace("expected u32", &format!("expected a node count from 0 to {MAX_NODES}"));
+    }
     for (rust, words) in [
         ("expected u32", "expected a whole number (0 or more)"),
         ("expected f64", "expected a number"),

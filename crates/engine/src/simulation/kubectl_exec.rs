@@ -400,6 +400,12 @@ impl Simulation {
         let namespace = namespace.unwrap_or(&default);
         match resource {
             Resource::Node => printers::describe_node(state, name, now),
+            // `@node-02`, as `delete pod` takes it: the daemon pod on that node.
+            Resource::Pod if name.starts_with('@') => {
+                let pod_key = self.resolve_pod(&PodRef::OnNode(name[1..].to_string()))?;
+                let (pod_namespace, pod_name) = split_key(&pod_key);
+                printers::describe_pod(state, pod_namespace, pod_name, now)
+            }
             Resource::Pod => printers::describe_pod(state, namespace, name, now),
             Resource::DaemonSet => printers::describe_daemonset(state, namespace, name, now),
             other => Err(format!("error: describe is not available for {} in the playground", other.plural())),

@@ -58,18 +58,23 @@ impl LoadError {
             .ok()
             .and_then(|documents| documents.iter().find(|d| d.kind.as_deref() == Some("Scenario")).map(|d| d.index));
         let pool_path = format!("spec.nodePools[{pool_index}]");
-        let details: Vec<ErrorDetail> = error
-            .field_errors()
-            .iter()
-            .map(|field_error| {
-                let pool_field = match field_error.path.strip_prefix("metadata.") {
-                    Some(rest) if rest.starts_with("labels") || rest.starts_with("taints") => format!("{pool_path}.{rest}"),
-                    _ => pool_path.clone(),
-                };
-                let line = scenario_document.and_then(|document| locate(text, document, &FieldPath::parse(&pool_field)));
-                ErrorDetail { line: line.map(|p| p.line), text: format!("{pool_field}: {}", field_error.body()) }
-            })
-            .collect();
+        let mut details: Vec<ErrorDetail> = Vec::new();
+        for field_error in error.field_errors() {
+            let path = field_error.path.as_str();
+            let pool_field = if let Some(rest) = path.strip_prefix("metadata.").filter(|r| r.starts_with("labels") || r.starts_with("taints")) {
+                format!("{pool_path}.{rest}")
+            } else if let Some(rest) = path.strip_prefix("status.allocatable").or_else(|| path.strip_prefix("status.capacity")) {
+                // The pool's allocatable is the node's capacity too: one error, not two.
+                format!("{pool_path}.allocatable{rest}")
+            } else {
+                pool_path.clone()
+            };
+            let line = scenario_document.and_then(|document| locate(text, document, &FieldPath::parse(&pool_field)));
+            let detail = ErrorDetail { line: line.map(|p| p.line), text: format!("{pool_field}: {}", field_error.body()) };
+            if !details.contains(&detail) {
+                details.push(detail);
+            }
+        }
         LoadError {
             message: format!("node pool {pool_name}: {error}"),
             line: details.iter().find_map(|detail| detail.line),

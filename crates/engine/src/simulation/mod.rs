@@ -194,6 +194,29 @@ impl Simulation {
     }
 
     /// A console command: a kubectl command or a simulation command.
+    /// A read-only kubectl command (`get`, `describe`, `rollout status`) answered as the
+    /// cluster was at `frame`, so a viewer scrubbed back into a rollout sees kubectl's
+    /// view of that moment; `None` for any other command, which runs at the end.
+    pub fn query_at(&mut self, line: &str, frame: usize) -> Option<StepOutcome> {
+        let Ok(Command::Kubectl(kubectl)) = parse_command(line) else { return None };
+        if !kubectl.is_read_only() {
+            return None;
+        }
+        let (state, time) = self.frames.get(frame).map(|f| (f.state.clone(), f.time_ms))?;
+        // Reads only: the end of the timeline is put back untouched.
+        let end_state = std::mem::replace(&mut self.api.state, state);
+        let end_time = self.api.now();
+        self.api.set_now(time);
+        let result = self.kubectl(&kubectl);
+        self.api.state = end_state;
+        self.api.set_now(end_time);
+        let (output, error) = match result {
+            Ok(output) => (output, None),
+            Err(error) => (String::new(), Some(error)),
+        };
+        Some(StepOutcome { command: line.trim().to_string(), output, error, failures: Vec::new(), first_frame: frame, last_frame: frame })
+    }
+
     /// A command typed into the playground's console: it runs, then the cluster
     /// reacts until it is quiet (as `settle`), the way a real cluster goes on after
     /// `kubectl` returns. `advance` and `settle` already move the clock themselves;
@@ -203,7 +226,10 @@ impl Simulation {
         let moves_the_clock = matches!(parse_command(line), Ok(Command::Advance { .. } | Command::Settle));
         if outcome.error.is_none() && !moves_the_clock && !self.agenda.only_background() {
             let first_frame = self.frames.len();
-            self.settle();
+            if !self.settle() {
+                let note = "(the cluster was followed for an hour of simulated time; it is still changing)";
+                outcome.output = if outcome.output.is_empty() { note.to_string() } else { format!("{}\n{note}", outcome.output) };
+            }
             if self.frames.len() > first_frame {
                 outcome.last_frame = self.frames.len() - 1;
             }
@@ -249,8 +275,13 @@ impl Simulation {
             }
             Command::Settle => {
                 self.record_frame(text.clone(), step.map(Marker::Step));
-                self.settle();
-                let reading = format!("settled at {}", clock::clock_reading(self.api.now()));
+                let quiet = self.settle();
+                let now = clock::clock_reading(self.api.now());
+                let reading = if quiet {
+                    format!("settled at {now}")
+                } else {
+                    format!("stopped at {now}: an hour of simulated time passed and the cluster is still changing")
+                };
                 self.record_clock_frame(reading.clone());
                 Ok(reading)
             }
@@ -294,19 +325,21 @@ impl Simulation {
 
     /// Runs until only recurring background work (crash loops, pull retries) is left,
     /// or an hour of simulated time has passed.
-    fn settle(&mut self) {
+    /// Returns `false` when the hour ran out with work still due.
+    fn settle(&mut self) -> bool {
         let deadline = self.api.now() + SETTLE_LIMIT_MS;
         while !self.agenda.only_background() {
             let Some(next) = self.agenda.next_time() else { break };
             if next > deadline {
                 self.api.set_now(deadline);
-                break;
+                return false;
             }
             if let Some((at, action)) = self.agenda.pop_due(next) {
                 self.api.set_now(at.max(self.api.now()));
                 self.perform(action);
             }
         }
+        true
     }
 
     /// Appends a frame if anything changed since the last one (or always, for a
@@ -411,5 +444,28 @@ mod load_error_tests {
         let error = Simulation::load(&text).err().unwrap_or_else(|| panic!("a container without an image must not load"));
         assert!(error.message.contains("spec.template.spec.containers[0].image: Required value"), "{}", error.message);
         assert_eq!(error.line(), line_of(&text, "containers:"), "the container's line");
+    }
+}
+
+#[cfg(test)]
+mod query_tests {
+    use super::*;
+    use crate::test_fixtures::AGENT_SCENARIO;
+
+    #[test]
+    fn a_query_reads_the_frame_asked_for_and_leaves_the_timeline_alone() {
+        let text = AGENT_SCENARIO.replace("  - settle\n", "  - settle\n  - kubectl set image ds/agent agent=busybox:1.37\n  - settle\n");
+        let mut simulation = Simulation::load(&text).expect("loads");
+        simulation.run_steps();
+        let frames = simulation.frames().len();
+        let mid = simulation.frames().iter().position(|f| f.cause.starts_with("kubectl set image")).expect("the update") + 1;
+        let at_mid = simulation.query_at("kubectl rollout status ds/agent", mid).expect("a read-only command");
+        assert!(at_mid.output.starts_with("Waiting for daemon set spec update to be observed"), "{}", at_mid.output);
+        let at_end = simulation.query_at("kubectl rollout status ds/agent", frames - 1).expect("a read-only command");
+        assert_eq!(at_end.output, "daemon set \"agent\" successfully rolled out");
+        assert_eq!(simulation.frames().len(), frames, "no frame added");
+        assert!(simulation.query_at("kubectl cordon node-01", mid).is_none(), "a write runs at the end");
+        let end = simulation.execute("kubectl get ds agent");
+        assert!(end.output.contains("agent"), "the end state is intact: {}", end.output);
     }
 }

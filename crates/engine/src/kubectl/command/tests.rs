@@ -108,6 +108,8 @@ fn every_form_of_the_scenario_format_parses() {
     assert_eq!(ok("advance 30s"), Command::Advance { ms: 30_000 });
     assert_eq!(ok("advance 2m"), Command::Advance { ms: 120_000 });
     assert_eq!(ok("advance 1m30s"), Command::Advance { ms: 90_000 });
+    assert_eq!(ok("advance 168h"), Command::Advance { ms: 168 * 3_600_000 });
+    assert_eq!(err("advance 99999999999h"), "error: advance moves the clock at most 168h at a time");
     assert_eq!(ok("settle"), Command::Settle);
     assert_eq!(ok("node add node-03 --pool node"), Command::NodeAdd { name: "node-03".into(), pool: Some("node".into()) });
     assert_eq!(ok("node add extra"), Command::NodeAdd { name: "extra".into(), pool: None });
