@@ -179,6 +179,11 @@ test("the gallery loads a scenario and asks before replacing edits", async ({ pa
   const editor = page.getByRole("textbox", { name: "Scenario and manifests (YAML)" });
   await expect(editor).toHaveValue(/kubectl drain/);
   await expect(page.locator(".apply-state")).toHaveText("Applied");
+  // The gallery closes on the loaded scenario; a shipped text replaced nothing to restore.
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(toggle).toBeFocused();
+  await expect(page.locator("[data-restore-work]")).toHaveCount(0);
+  await toggle.click();
 
   // An unapplied edit is not replaced without asking, and stays recoverable.
   await editor.fill((await editor.inputValue()) + "\n# my note\n");

@@ -3,6 +3,7 @@
 use yew::prelude::*;
 
 use crate::components::{ClusterPane, GalleryPicker, GalleryToggle, Header, ManifestEditor, ShareBar};
+use crate::focus::focus_first;
 use crate::embed::use_embed;
 use crate::hooks::{use_lang_preference, use_playback, use_timeline_keys};
 use crate::markdown::ScenarioDescription;
@@ -27,6 +28,14 @@ pub fn app() -> Html {
         let gallery_open = gallery_open.clone();
         Callback::from(move |_: MouseEvent| gallery_open.set(!*gallery_open))
     };
+    let gallery_loaded = {
+        let gallery_open = gallery_open.clone();
+        Callback::from(move |()| {
+            gallery_open.set(false);
+            // Back to the button that opened it, at the top, above the loaded scenario.
+            focus_first("[data-action=\"gallery\"]");
+        })
+    };
     html! {
         <ContextProvider<Playground> context={playground}>
             if !embed.embed {
@@ -35,7 +44,7 @@ pub fn app() -> Html {
                     <GalleryToggle open={*gallery_open} ontoggle={toggle_gallery} />
                     <ShareBar refused={opening.refused.clone()} />
                 </div>
-                <GalleryPicker open={*gallery_open} />
+                <GalleryPicker open={*gallery_open} onloaded={gallery_loaded} />
             }
             <main class={classes!("workspace", (!embed.shows_editor()).then_some("no-editor"))}>
                 if embed.shows_editor() {

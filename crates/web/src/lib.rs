@@ -11,6 +11,8 @@ pub mod console_input;
 pub mod crash;
 pub mod hooks;
 pub mod embed;
+pub mod focus;
+pub mod gallery;
 pub mod i18n;
 pub mod markdown;
 pub mod session;

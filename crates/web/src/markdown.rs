@@ -12,7 +12,7 @@ use pulldown_cmark::{Event, Options, Parser, Tag};
 use yew::prelude::*;
 use yew::virtual_dom::VTag;
 
-use crate::components::shipped_explanation;
+use crate::gallery::shipped_explanation;
 use crate::state::Playground;
 
 /// One node of a rendered description.

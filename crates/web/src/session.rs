@@ -92,6 +92,7 @@ impl Session {
         for entry in &record.entries {
             match entry {
                 Entry::Run(line) => drop(session.execute(line)),
+                Entry::Query { line, frame } => drop(session.execute_at(line, *frame)),
                 Entry::Apply(text) => {
                     if let Ok(Applied::Reloaded(reloaded)) = session.apply_edit(text) {
                         session = *reloaded;
@@ -164,6 +165,16 @@ impl Session {
     /// Console commands run so far, oldest first.
     pub fn console(&self) -> Ref<'_, [StepOutcome]> {
         Ref::map(self.console.borrow(), Vec::as_slice)
+    }
+
+    /// A console line typed while the view shows `frame`: a read-only kubectl command is
+    /// answered as of that frame (`Simulation::query_at`); anything else runs at the end.
+    pub fn execute_at(&self, line: &str, frame: usize) -> StepOutcome {
+        let answer = self.simulation.borrow_mut().query_at(line, frame);
+        let Some(outcome) = answer else { return self.execute(line) };
+        self.console.borrow_mut().push(outcome.clone());
+        self.record.borrow_mut().entries.push(Entry::Query { line: line.to_owned(), frame });
+        outcome
     }
 
     /// Runs one console command (kubectl or a simulation command) at the end of

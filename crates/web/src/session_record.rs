@@ -18,6 +18,9 @@ pub enum Entry {
     Run(String),
     /// The editor's text applied in place (`kubectl apply -f` of each changed object).
     Apply(String),
+    /// A read-only kubectl line (`get`, `describe`, `rollout status`) typed while the
+    /// view showed `frame`, answered as of that frame.
+    Query { line: String, frame: usize },
 }
 
 /// A scenario and what was done to it since its steps were played.
@@ -42,7 +45,7 @@ impl SessionRecord {
             .rev()
             .find_map(|entry| match entry {
                 Entry::Apply(text) => Some(text.as_str()),
-                Entry::Run(_) => None,
+                Entry::Run(_) | Entry::Query { .. } => None,
             })
             .unwrap_or(&self.scenario)
     }
@@ -72,10 +75,17 @@ mod tests {
     fn entries_round_trip_as_json() {
         let record = SessionRecord {
             scenario: "kind: Scenario\n".into(),
-            entries: vec![Entry::Run("kubectl cordon node-02".into()), Entry::Apply("kind: Scenario # v2\n".into())],
+            entries: vec![
+                Entry::Run("kubectl cordon node-02".into()),
+                Entry::Apply("kind: Scenario # v2\n".into()),
+                Entry::Query { line: "kubectl get pods".into(), frame: 12 },
+            ],
         };
         let json = record.entries_json();
-        assert_eq!(json, r#"[{"run":"kubectl cordon node-02"},{"apply":"kind: Scenario # v2\n"}]"#);
+        assert_eq!(
+            json,
+            r#"[{"run":"kubectl cordon node-02"},{"apply":"kind: Scenario # v2\n"},{"query":{"line":"kubectl get pods","frame":12}}]"#
+        );
         assert_eq!(SessionRecord::entries_from_json(&json), Ok(record.entries.clone()));
     }
 

@@ -165,7 +165,7 @@ pub fn declared_nodes(text: &str) -> u64 {
 fn replayed_nodes(record: &SessionRecord) -> u64 {
     let applied = record.entries.iter().filter_map(|entry| match entry {
         Entry::Apply(text) => Some(declared_nodes(text)),
-        Entry::Run(_) => None,
+        Entry::Run(_) | Entry::Query { .. } => None,
     });
     let added = record.entries.iter().filter(|entry| matches!(entry, Entry::Run(line) if line.trim_start().starts_with("node add"))).count();
     applied.fold(declared_nodes(&record.scenario), u64::max) + added as u64

@@ -198,10 +198,12 @@ impl State {
     }
 
     /// Keeps the current work before `new_text` replaces it, unless nothing would be
-    /// lost (the same text, nothing done since it loaded).
+    /// lost: nothing done since it loaded, and a text that is the new one or one the
+    /// app ships (the example, a gallery scenario), which can be loaded again.
     fn displace(&mut self, new_text: &str) {
         let record = self.record();
-        if self.text != new_text || record.is_some() {
+        let own_text = self.text != new_text && !crate::gallery::is_shipped(&self.text);
+        if own_text || record.is_some() {
             self.displaced = Some(Rc::new(Displaced { text: self.text.clone(), record }));
         }
     }
@@ -337,9 +339,14 @@ impl Reducible for State {
                 if let Some(session) = next.session.as_ref().filter(|_| !line.trim().is_empty()) {
                     // Show what the command led to: played from its first frame when
                     // the cluster went on reacting, as after Apply.
-                    let outcome = session.execute(&line);
-                    next.playing = outcome.last_frame > outcome.first_frame;
-                    next.cursor = if next.playing { outcome.first_frame } else { outcome.last_frame };
+                    let frames_before = session.frame_count();
+                    let outcome = session.execute_at(&line, next.cursor);
+                    // A query or a refused command adds no frame: the view, playing or
+                    // not, stays where it is.
+                    if session.frame_count() > frames_before {
+                        next.playing = outcome.last_frame > outcome.first_frame;
+                        next.cursor = if next.playing { outcome.first_frame } else { outcome.last_frame };
+                    }
                     next.console_revision = next.console_revision.wrapping_add(1);
                 }
             }
@@ -560,9 +567,13 @@ mod tests {
         assert_eq!(images.len(), 5);
         assert!(images.iter().all(|image| image.as_deref() == Some("nginx:1.27")), "{images:?}");
         drop(last);
-        let read_only = state.reduce(Action::Execute("kubectl get pods".into()));
-        assert!(!read_only.playing, "a command that changes nothing plays nothing");
-        assert_eq!(read_only.cursor, read_only.frame_count() - 1);
+        let playing = state.reduce(Action::Seek(3)).reduce(Action::Play);
+        let read_only = playing.clone().reduce(Action::Execute("kubectl rollout status ds/node-logger".into()));
+        assert!(read_only.playing, "a query does not stop the playback");
+        assert_eq!(read_only.cursor, playing.cursor, "nor move the view");
+        let session = read_only.session.clone().expect("loaded");
+        let answer = session.console().last().cloned().expect("answered");
+        assert_eq!((answer.first_frame, answer.last_frame), (playing.cursor, playing.cursor), "answered at the frame shown");
     }
 
     #[test]

@@ -13,9 +13,10 @@ use yew::prelude::*;
 
 use crate::console_input::{hidden_entries, tab, walk_history, HistoryWalk, TabKey};
 use crate::i18n::Lang;
+use crate::sim_time::format_sim_time;
 use crate::session::Session;
 use crate::state::{Action, Playground};
-use dsplay_engine::kubectl::command::completions;
+use dsplay_engine::kubectl::command::{completions, parse_command, Command};
 use dsplay_engine::simulation::{Frame, StepOutcome};
 
 /// What a command printed, as a terminal shows it: its output, or its error.
@@ -57,6 +58,11 @@ impl PartialEq for SessionRef {
     }
 }
 
+/// Read-only kubectl lines, which the session answers at the frame shown.
+fn is_query(line: &str) -> bool {
+    matches!(parse_command(line), Ok(Command::Kubectl(kubectl)) if kubectl.is_read_only())
+}
+
 #[derive(Properties, PartialEq)]
 struct LogProps {
     session: SessionRef,
@@ -77,10 +83,17 @@ fn console_log(props: &LogProps) -> Html {
     let entries = console.iter().enumerate().skip(hidden).map(|(index, outcome)| {
         let target = outcome.last_frame;
         let onclick = props.seek.reform(move |_: MouseEvent| target);
+        // A query is answered as of the frame that was shown: say which moment.
+        let answered_at = is_query(&outcome.command)
+            .then(|| props.session.0.frame(outcome.first_frame).map(|frame| (strings.at_time)(&format_sim_time(frame.time_ms))))
+            .flatten();
         html! {
             <li key={index} class={classes!(outcome.error.is_some().then_some("is-error"))}>
                 <button type="button" class="console-command" {onclick}>
                     <code>{ "$ " }{ &outcome.command }</code>
+                    if let Some(moment) = answered_at {
+                        <span class="console-moment">{ moment }</span>
+                    }
                 </button>
                 { printed(outcome) }
             </li>

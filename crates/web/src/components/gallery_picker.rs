@@ -1,55 +1,13 @@
-//! The scenario gallery (`gallery/index.yaml`, embedded at build time by
-//! build.rs): pick a scenario and it replaces the editor's text and loads.
-//! Its button sits in the toolbar beside the share buttons; the panel opens below
-//! the toolbar and stays mounted while hidden, so the text to restore survives.
-//! Unapplied edits are not lost silently: the picker asks first, and the text
-//! it replaced can always be put back.
+//! The scenario gallery's panel ([`crate::gallery`]): pick a scenario and it
+//! replaces the editor's text and loads. Its button sits in the toolbar beside the
+//! share buttons; the panel opens below the toolbar. Unapplied edits are not lost
+//! silently: the picker asks first, and the editor offers the replaced work back.
 
 use yew::prelude::*;
 
-use crate::i18n::Lang;
+use crate::focus::focus_first;
+use crate::gallery::GALLERY;
 use crate::state::{Action, Playground};
-
-/// One gallery scenario, with its titles and explanations in both languages.
-#[derive(Debug)]
-pub struct GalleryEntry {
-    /// Path relative to the repository root, as the index names it.
-    pub file: &'static str,
-    pub category: &'static str,
-    pub title_en: &'static str,
-    pub title_zh: &'static str,
-    pub explanation_en: &'static str,
-    pub explanation_zh: &'static str,
-    pub text: &'static str,
-}
-
-include!(concat!(env!("OUT_DIR"), "/gallery.rs"));
-
-impl GalleryEntry {
-    pub fn title(&self, lang: Lang) -> &'static str {
-        match lang {
-            Lang::ZhHans if !self.title_zh.is_empty() => self.title_zh,
-            _ => self.title_en,
-        }
-    }
-
-    pub fn explanation(&self, lang: Lang) -> &'static str {
-        match lang {
-            Lang::ZhHans if !self.explanation_zh.is_empty() => self.explanation_zh,
-            _ => self.explanation_en,
-        }
-    }
-}
-
-/// The explanation in `lang` of a scenario the app ships (a gallery entry or the
-/// example), when `text` is one and `lang` is not the language its description is
-/// written in (English).
-pub fn shipped_explanation(text: &str, lang: Lang) -> Option<&'static str> {
-    match lang {
-        Lang::En => None,
-        Lang::ZhHans => GALLERY.iter().find(|entry| entry.text == text).map(|entry| entry.explanation_zh).filter(|e| !e.is_empty()),
-    }
-}
 
 /// The index's explanations mark names (`operator: Exists`) with backticks, as
 /// Markdown does: shown as code, the rest as text.
@@ -95,16 +53,13 @@ pub fn gallery_toggle(props: &GalleryToggleProps) -> Html {
     }
 }
 
-fn focus_element(id: &str) {
-    let element = gloo::utils::document().get_element_by_id(id);
-    if let Some(element) = element.and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok()) {
-        let _ = element.focus();
-    }
-}
-
 #[derive(Properties, PartialEq)]
 pub struct GalleryPickerProps {
     pub open: bool,
+    /// A scenario was loaded: the page closes the gallery, so the loaded scenario is
+    /// what the user sees next.
+    #[prop_or_default]
+    pub onloaded: Callback<()>,
 }
 
 #[function_component(GalleryPicker)]
@@ -115,7 +70,7 @@ pub fn gallery_picker(props: &GalleryPickerProps) -> Html {
     // it so that it is seen and answered from the keyboard.
     use_effect_with(*confirming, |confirming| {
         if confirming.is_some() {
-            focus_element("gallery-confirm-replace");
+            focus_first("#gallery-confirm-replace");
         }
     });
     let Some(playground) = use_context::<Playground>() else {
@@ -124,11 +79,12 @@ pub fn gallery_picker(props: &GalleryPickerProps) -> Html {
     let lang = playground.lang;
     let text = lang.panels();
     let load = {
-        let (playground, confirming) = (playground.clone(), confirming.clone());
+        let (playground, confirming, onloaded) = (playground.clone(), confirming.clone(), props.onloaded.clone());
         move |index: usize| {
             if let Some(entry) = GALLERY.get(index) {
                 confirming.set(None);
                 playground.dispatch(Action::LoadText(entry.text.to_string()));
+                onloaded.emit(());
             }
         }
     };

@@ -66,13 +66,13 @@ pub fn node_card(props: &NodeCardProps) -> Html {
             }
             if !node.labels.is_empty() {
                 <ul class="node-badges" aria-label={(strings.labels)(node.labels.len())}>
-                    { for node.labels.iter().map(|label| html! { <li class="badge badge-label">{ label }</li> }) }
+                    { for node.labels.iter().map(|label| html! { <li class="badge badge-label">{ breakable(label) }</li> }) }
                 </ul>
             }
             if !node.taints.is_empty() {
                 <ul class="node-badges" aria-label={(strings.taints)(node.taints.len())}>
                     { for node.taints.iter().map(|taint| html! {
-                        <li class="badge badge-taint"><span aria-hidden="true">{ "⊘ " }</span>{ taint }</li>
+                        <li class="badge badge-taint"><span aria-hidden="true">{ "⊘ " }</span>{ breakable(taint) }</li>
                     }) }
                 </ul>
             }
@@ -132,4 +132,20 @@ fn node_usage_list(props: &NodeUsageProps) -> Html {
             { row(strings.usage_pods, pods_percent, pods_text) }
         </dl>
     }
+}
+
+/// A label or taint with line-break opportunities after its `/`, `=` and `:`, so a
+/// narrow card wraps `node.kubernetes.io/unreachable:NoSchedule` between its parts
+/// rather than inside a word.
+fn breakable(text: &str) -> Html {
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    for (index, c) in text.char_indices() {
+        if matches!(c, '/' | '=' | ':') {
+            pieces.push(html! { <>{ text[start..=index].to_string() }<wbr /></> });
+            start = index + 1;
+        }
+    }
+    pieces.push(html! { { text[start..].to_string() } });
+    pieces.into_iter().collect()
 }

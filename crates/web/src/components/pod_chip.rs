@@ -35,8 +35,8 @@ pub fn revision_text(pod: &PodView, strings: &Strings) -> String {
     };
     let revision = (strings.revision)(rev);
     match pod.current {
-        Some(true) => format!("{revision}, {}", strings.template_current),
-        Some(false) => format!("{revision}, {}", strings.template_old),
+        Some(true) => format!("{revision}{}{}", strings.comma, strings.template_current),
+        Some(false) => format!("{revision}{}{}", strings.comma, strings.template_old),
         None => revision,
     }
 }

@@ -215,8 +215,7 @@ pub fn rollout_chart() -> Html {
             <h3 id="rollout-heading">{ text.chart_heading }</h3>
             { for timeline.series.iter().zip(geometry.iter()).map(|(series, drawn)| {
                 let now = series.counts.get(playground.cursor).copied().flatten().unwrap_or_default();
-                let summary = format!("{}: {} {}, {} {}, {} {}", series.daemonset,
-                    text.series_desired, now.desired, text.series_available, now.available, text.series_updated, now.updated);
+                let summary = (text.chart_summary)(&series.daemonset, now.desired, now.available, now.updated);
                 html! {
                     <figure class="chart" data-daemonset={series.daemonset.clone()}>
                         <div class="chart-plot">

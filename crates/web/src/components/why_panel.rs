@@ -7,13 +7,29 @@ use yew::prelude::*;
 use super::node_actions::{NodeActionState, NodeActions};
 use crate::cluster_view::why::{DaemonSetWhy, NodeWhy, Outcome, SchedulerCheck};
 use crate::cluster_view::pool_of;
+use crate::focus::focus_first;
 use crate::i18n::PanelStrings;
 use crate::state::{Action, Playground};
 use dsplay_model::node_affinity::AffinityCheckKind;
 
+/// The control that selects `node`: its card's name, or its square in the dense view.
+fn node_control(node: &str) -> String {
+    format!(".node-card[data-node=\"{node}\"] .node-select, .dense-node[data-node=\"{node}\"]")
+}
+
 #[function_component(WhyPanel)]
 pub fn why_panel() -> Html {
-    let Some(playground) = use_context::<Playground>() else {
+    let playground = use_context::<Playground>();
+    let selected = playground.as_ref().and_then(|p| p.selected_node.clone());
+    // The panel stands above the pools, often out of sight of the card clicked: a newly
+    // selected node brings the panel's heading into view, with focus, so a keyboard or
+    // a phone user lands on the explanation.
+    use_effect_with(selected, |selected| {
+        if selected.is_some() {
+            focus_first("#why-heading");
+        }
+    });
+    let Some(playground) = playground else {
         return Html::default();
     };
     let lang = playground.lang;
@@ -35,14 +51,28 @@ pub fn why_panel() -> Html {
     });
     let next_name = last.as_ref().map(|last| next_node_name(last.state.nodes.keys(), pool_of(&node))).unwrap_or_default();
     drop(last);
-    let close = {
-        let playground = playground.clone();
-        Callback::from(move |_: MouseEvent| playground.dispatch(Action::SelectNode(None)))
+    // Closing gives focus back to the node's own control, where the user came from.
+    let close_panel = {
+        let (playground, node) = (playground.clone(), node.clone());
+        move || {
+            playground.dispatch(Action::SelectNode(None));
+            focus_first(&node_control(&node));
+        }
     };
+    let close = {
+        let close_panel = close_panel.clone();
+        Callback::from(move |_: MouseEvent| close_panel())
+    };
+    let onkeydown = Callback::from(move |event: KeyboardEvent| {
+        if event.key() == "Escape" {
+            event.prevent_default();
+            close_panel();
+        }
+    });
     html! {
-        <section class="why-panel" aria-labelledby="why-heading" data-node={node.clone()}>
+        <section class="why-panel" aria-labelledby="why-heading" data-node={node.clone()} {onkeydown}>
             <div class="why-head">
-                <h3 id="why-heading">{ (text.why_heading)(&node) }</h3>
+                <h3 id="why-heading" tabindex="-1">{ (text.why_heading)(&node) }</h3>
                 <button type="button" class="btn" onclick={close}>{ text.close }</button>
             </div>
             // A node that is not there at this frame gets no actions: the frame says so below.

@@ -80,6 +80,8 @@ pub struct Strings {
     pub reset: &'static str,
     pub applied: &'static str,
     pub unapplied_changes: &'static str,
+    /// The last Apply was refused: the editor holds text the cluster does not run.
+    pub apply_refused: &'static str,
     /// The error's line, as a button that selects it in the editor.
     pub error_line: fn(usize) -> String,
     pub select_line: fn(usize) -> String,
@@ -117,6 +119,8 @@ pub struct Strings {
     /// The short tag of a pod made from an older template than the DaemonSet's.
     pub pod_old: &'static str,
     /// Said after the revision: the pod is of the DaemonSet's current template, or an older one.
+    /// Between the parts of a list in a sentence: ", " or "，".
+    pub comma: &'static str,
     pub template_current: &'static str,
     pub template_old: &'static str,
     pub pod_summary: fn(&str, &str, &str, &str) -> String,

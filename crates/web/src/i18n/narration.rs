@@ -49,6 +49,9 @@ fn zh_hans_of_cause(cause: &str) -> Cow<'_, str> {
         Cow::Owned(format!("时钟推进到 {time}"))
     } else if let Some(time) = cause.strip_prefix("settled at ") {
         Cow::Owned(format!("在 {time} 趋于稳定"))
+    } else if let Some(rest) = cause.strip_prefix("stopped at ") {
+        let time = rest.split(':').next().unwrap_or(rest);
+        Cow::Owned(format!("在 {time} 停止：已过去一小时模拟时间，集群仍在变化"))
     } else {
         Cow::Borrowed(cause)
     }

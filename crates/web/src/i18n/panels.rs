@@ -93,6 +93,8 @@ pub struct PanelStrings {
     // Rollout chart and keyboard.
     pub chart_heading: &'static str,
     pub chart_label: fn(&str, usize) -> String,
+    /// The counts at the frame shown: (DaemonSet, desired, available, up-to-date).
+    pub chart_summary: fn(&str, i32, i32, i32) -> String,
     pub series_desired: &'static str,
     pub series_available: &'static str,
     pub series_updated: &'static str,

@@ -107,7 +107,7 @@ pub fn manifest_editor() -> Html {
     let error_lines = playground.error.as_ref().map(ApplyError::lines).unwrap_or_default();
     let text = AttrValue::from(playground.text.clone());
     let (state_class, state_text) = if playground.error.is_some() {
-        ("apply-state error", "")
+        ("apply-state error", strings.apply_refused)
     } else if playground.is_applied() {
         ("apply-state applied", strings.applied)
     } else {

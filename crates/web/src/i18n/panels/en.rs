@@ -137,6 +137,7 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     remove_pool_named: |pool| format!("Remove pool {pool}"),
 
     chart_heading: "Rollout",
+    chart_summary: |ds, desired, available, updated| format!("{ds}: desired {desired}, available {available}, up-to-date {updated}"),
     chart_label: |ds, frames| format!("{ds}: desired, available and up-to-date pods over {frames} frames"),
     series_desired: "desired",
     series_available: "available",

@@ -148,6 +148,7 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     remove_pool_named: |pool| format!("移除节点池 {pool}"),
 
     chart_heading: "滚动更新",
+    chart_summary: |ds, desired, available, updated| format!("{ds}：期望 {desired}，可用 {available}，最新 {updated}"),
     chart_label: |ds, frames| format!("{ds}：{frames} 帧中期望、可用与最新的 Pod 数"),
     series_desired: "期望",
     series_available: "可用",
