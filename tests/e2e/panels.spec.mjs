@@ -198,6 +198,13 @@ test("the gallery loads a scenario and asks before replacing edits", async ({ pa
   await page.locator("[data-restore-work]").click();
   await expect(editor).toHaveValue(/# my note/);
   await expect(page.locator("[data-restore-work]")).toHaveCount(0);
+
+  // Escape closes the gallery, back on its button.
+  await toggle.click();
+  await page.locator('.gallery-entry').first().getByRole("button").focus();
+  await page.keyboard.press("Escape");
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(toggle).toBeFocused();
 });
 
 test("Reset replaces the work but offers it back, console commands included", async ({ page }) => {

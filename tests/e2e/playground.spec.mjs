@@ -195,6 +195,15 @@ test("keyboard: Tab leaves the editor, play runs to the end", async ({ page }) =
   const total = Number((await counter.textContent()).match(/of (\d+)/)[1]);
   await expect(counter).toHaveText(`Frame ${total} of ${total}`, { timeout: 5_000 + total * 100 });
   await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
+
+  // Space plays and pauses, and does not also scroll the page.
+  await page.locator("body").click({ position: { x: 5, y: 5 } });
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await page.keyboard.press(" ");
+  await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
+  await page.keyboard.press(" ");
+  await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
 });
 
 test("a console command extends the timeline", async ({ page }) => {

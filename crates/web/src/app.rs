@@ -28,7 +28,7 @@ pub fn app() -> Html {
         let gallery_open = gallery_open.clone();
         Callback::from(move |_: MouseEvent| gallery_open.set(!*gallery_open))
     };
-    let gallery_loaded = {
+    let close_gallery = {
         let gallery_open = gallery_open.clone();
         Callback::from(move |()| {
             gallery_open.set(false);
@@ -44,7 +44,7 @@ pub fn app() -> Html {
                     <GalleryToggle open={*gallery_open} ontoggle={toggle_gallery} />
                     <ShareBar refused={opening.refused.clone()} />
                 </div>
-                <GalleryPicker open={*gallery_open} onloaded={gallery_loaded} />
+                <GalleryPicker open={*gallery_open} onclose={close_gallery} />
             }
             <main class={classes!("workspace", (!embed.shows_editor()).then_some("no-editor"))}>
                 if embed.shows_editor() {

@@ -56,10 +56,10 @@ pub fn gallery_toggle(props: &GalleryToggleProps) -> Html {
 #[derive(Properties, PartialEq)]
 pub struct GalleryPickerProps {
     pub open: bool,
-    /// A scenario was loaded: the page closes the gallery, so the loaded scenario is
-    /// what the user sees next.
+    /// The panel is done with (a scenario was loaded, or Escape): the page closes it,
+    /// so the loaded scenario is what the user sees next.
     #[prop_or_default]
-    pub onloaded: Callback<()>,
+    pub onclose: Callback<()>,
 }
 
 #[function_component(GalleryPicker)]
@@ -79,18 +79,33 @@ pub fn gallery_picker(props: &GalleryPickerProps) -> Html {
     let lang = playground.lang;
     let text = lang.panels();
     let load = {
-        let (playground, confirming, onloaded) = (playground.clone(), confirming.clone(), props.onloaded.clone());
+        let (playground, confirming, onclose) = (playground.clone(), confirming.clone(), props.onclose.clone());
         move |index: usize| {
             if let Some(entry) = GALLERY.get(index) {
                 confirming.set(None);
                 playground.dispatch(Action::LoadText(entry.text.to_string()));
-                onloaded.emit(());
+                onclose.emit(());
             }
         }
     };
     let pick = |index: usize| {
         let (load, confirming, unsaved) = (load.clone(), confirming.clone(), !playground.is_applied());
         Callback::from(move |_: MouseEvent| if unsaved { confirming.set(Some(index)) } else { load(index) })
+    };
+    // Escape answers the question with Cancel, or else closes the panel.
+    let onkeydown = {
+        let (confirming, onclose) = (confirming.clone(), props.onclose.clone());
+        Callback::from(move |event: KeyboardEvent| {
+            if event.key() != "Escape" {
+                return;
+            }
+            event.prevent_default();
+            if confirming.is_some() {
+                confirming.set(None);
+            } else {
+                onclose.emit(());
+            }
+        })
     };
     let confirm_box = |index: usize| {
         let replace = {
@@ -111,7 +126,7 @@ pub fn gallery_picker(props: &GalleryPickerProps) -> Html {
         }
     };
     html! {
-        <section id={PANEL_ID} class="gallery-picker" hidden={!props.open} aria-labelledby="gallery-heading">
+        <section id={PANEL_ID} class="gallery-picker" hidden={!props.open} aria-labelledby="gallery-heading" {onkeydown}>
             <div class="gallery-body">
                 <h2 id="gallery-heading">{ text.gallery_heading }</h2>
                 { for categories().into_iter().map(|category| html! {

@@ -3,7 +3,7 @@
 //! update, a batch, a completion). Keys typed into the editor, the console or any
 //! other field are left alone, and so are keys with Ctrl, Meta or Alt.
 
-use gloo::events::EventListener;
+use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
 use yew::prelude::*;
@@ -28,7 +28,8 @@ pub fn use_timeline_keys(playground: &Playground) {
     let playing = playground.playing;
     use_effect_with(playing, move |_| {
         let listener = web_sys::window().and_then(|w| w.document()).map(|document| {
-            EventListener::new(&document, "keydown", move |event| {
+            // Not passive (gloo's default): Space must not also scroll the page.
+            EventListener::new_with_options(&document, "keydown", EventListenerOptions::enable_prevent_default(), move |event| {
                 let Some(event) = event.dyn_ref::<KeyboardEvent>() else { return };
                 if event.ctrl_key() || event.meta_key() || event.alt_key() || belongs_to_focus(event.target(), &event.key()) {
                     return;
