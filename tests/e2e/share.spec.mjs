@@ -94,6 +94,11 @@ test("the address bar follows edits after a pause, and Copy link shows the link"
   expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#v1=[A-Za-z0-9_-]+&f=0&lang=en$/);
   await page.getByRole("button", { name: "Embed" }).click();
   await expect(page.locator(".share-text")).toHaveValue(/^<iframe src="http:\/\/127\.0\.0\.1:\d+\/\?embed=1#v1=/);
+  // Escape closes it, back on the button.
+  await page.locator(".share-text").focus();
+  await page.keyboard.press("Escape");
+  await expect(page.locator(".share-text")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Embed" })).toBeFocused();
 });
 
 test("reload and a later visit find the work restored: text, frame, layout", async ({ page }) => {

@@ -94,6 +94,12 @@ impl Agenda {
         }
     }
 
+    /// Takes back every waiting `action` (a deletion the taint eviction controller
+    /// cancelled), so that `settle` does not wait for what will not happen.
+    pub fn cancel(&mut self, action: &Action) {
+        self.heap.retain(|Reverse((_, _, waiting))| waiting != action);
+    }
+
     pub fn next_time(&self) -> Option<u64> {
         self.heap.peek().map(|Reverse((at, _, _))| *at)
     }

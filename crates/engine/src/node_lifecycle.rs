@@ -3,7 +3,7 @@
 //! marked not Ready, and condition taints follow conditions (NoSchedule taints for
 //! pressure, network, cordon; NoSchedule and NoExecute for not-ready / unreachable).
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 
 use k8s_openapi::api::core::v1::{Node, NodeCondition, Taint};
 
@@ -95,48 +95,59 @@ fn mark_status_unknown(node: &mut Node, now_ms: u64) {
     }
 }
 
-/// The kubelet posts its conditions again, healthy.
-fn post_healthy_status(node: &mut Node, now_ms: u64) {
+/// The kubelet posts its conditions again, as it last observed them (`observed`, kept
+/// when it went silent: a node under disk pressure is still under it), else healthy.
+fn post_status_again(node: &mut Node, observed: &[NodeCondition], now_ms: u64) {
     let conditions = node.status.get_or_insert_with(Default::default).conditions.get_or_insert_with(Vec::new);
     let time = Some(clock::timestamp(now_ms));
     for kubelet_condition in &KUBELET_CONDITIONS {
         let healthy = kubelet_condition.condition();
-        match conditions.iter_mut().find(|c| c.type_ == healthy.type_) {
+        let posted = match observed.iter().find(|c| c.type_ == kubelet_condition.type_) {
+            // A condition written without its reason (a scenario's Node document) gets the
+            // kubelet's own words when it is the healthy status.
+            Some(seen) if seen.status == healthy.status && seen.reason.is_none() => healthy,
+            Some(seen) => seen.clone(),
+            None => healthy,
+        };
+        match conditions.iter_mut().find(|c| c.type_ == posted.type_) {
             Some(condition) => {
-                if condition.status != healthy.status {
+                if condition.status != posted.status {
                     condition.last_transition_time = time.clone();
                 }
-                condition.status = healthy.status;
-                condition.reason = healthy.reason;
-                condition.message = healthy.message;
+                condition.status = posted.status;
+                condition.reason = posted.reason;
+                condition.message = posted.message;
                 condition.last_heartbeat_time = time.clone();
             }
-            None => conditions.push(NodeCondition { last_heartbeat_time: time.clone(), last_transition_time: time.clone(), ..healthy }),
+            None => conditions.push(NodeCondition { last_heartbeat_time: time.clone(), last_transition_time: time.clone(), ..posted }),
         }
     }
 }
 
 #[derive(Clone, Debug, Default)]
 pub struct NodeLifecycle {
-    /// Nodes whose kubelet has stopped posting status.
-    silent: BTreeSet<String>,
+    /// Nodes whose kubelet has stopped posting status, with the conditions it had
+    /// posted last (what it still observes when it comes back).
+    silent: BTreeMap<String, Vec<NodeCondition>>,
 }
 
 impl NodeLifecycle {
     pub fn is_silent(&self, node: &str) -> bool {
-        self.silent.contains(node)
+        self.silent.contains_key(node)
     }
 
-    pub fn kubelet_stops(&mut self, node: &str) {
-        self.silent.insert(node.to_string());
+    pub fn kubelet_stops(&mut self, api: &Api, node: &str) {
+        let observed = api.state.nodes.get(node).and_then(|n| n.status.as_ref()).and_then(|s| s.conditions.clone()).unwrap_or_default();
+        self.silent.entry(node.to_string()).or_insert(observed);
     }
 
-    /// The kubelet posts status again: Ready=True, and its pods report Ready again.
+    /// The kubelet posts status again (its conditions as before it went silent), and
+    /// its pods report Ready again.
     pub fn kubelet_resumes(&mut self, api: &mut Api, name: &str) {
-        self.silent.remove(name);
+        let observed = self.silent.remove(name).unwrap_or_default();
         let now = api.now();
         if let Some(mut node) = api.state.nodes.get(name).map(|o| Node::clone(o)) {
-            post_healthy_status(&mut node, now);
+            post_status_again(&mut node, &observed, now);
             let _ = api.update_node(reconcile_condition_taints(node, now));
         }
     }
@@ -146,7 +157,7 @@ impl NodeLifecycle {
         let now = api.now();
         let Some(mut node) = api.state.nodes.get(name).map(|o| Node::clone(o)) else { return };
         let ready_status = condition(&node, "Ready").map(|c| c.status.clone());
-        if self.silent.contains(name) && ready_status.as_deref() != Some("Unknown") {
+        if self.silent.contains_key(name) && ready_status.as_deref() != Some("Unknown") {
             mark_status_unknown(&mut node, now);
             api.record_event(&format!("Node/{name}"), "Normal", "NodeNotReady", SOURCE, format!("Node {name} status is now: NodeNotReady"));
             let pods: Vec<_> =

@@ -83,31 +83,44 @@ fn overlap(left: &[TaintIdentity], right: &[TaintIdentity]) -> bool {
     left.is_empty() || right.is_empty() || left.iter().any(|taint| right.contains(taint))
 }
 
+/// `getNoExecuteTaints`.
+fn no_execute<'a>(taints: Option<&'a [Taint]>) -> impl Iterator<Item = &'a Taint> {
+    taints.into_iter().flatten().filter(|t| t.effect == EFFECT_NO_EXECUTE)
+}
+
+fn node_taints<'a>(api: &'a Api, node: &str) -> Option<&'a [Taint]> {
+    api.state.nodes.get(node).and_then(|n| n.spec.as_ref()).and_then(|s| s.taints.as_deref())
+}
+
 fn no_execute_taints(api: &Api, node: &str) -> Vec<Taint> {
-    let taints = api.state.nodes.get(node).and_then(|n| n.spec.as_ref()).and_then(|s| s.taints.as_ref());
-    taints.into_iter().flatten().filter(|t| t.effect == EFFECT_NO_EXECUTE).cloned().collect()
+    no_execute(node_taints(api, node)).cloned().collect()
 }
 
 /// Whether the node has a NoExecute taint: only then do its pods need looking at.
 pub fn has_no_execute_taint(api: &Api, node: &str) -> bool {
-    !no_execute_taints(api, node).is_empty()
+    no_execute(node_taints(api, node)).next().is_some()
 }
 
 /// Whether the NoExecute taints of a node differ between two versions (`NodeUpdated`).
 pub fn no_execute_taints_changed(old: Option<&[Taint]>, new: Option<&[Taint]>) -> bool {
-    let no_execute = |taints: Option<&[Taint]>| -> Vec<Taint> {
-        taints.into_iter().flatten().filter(|t| t.effect == EFFECT_NO_EXECUTE).cloned().collect()
-    };
-    no_execute(old) != no_execute(new)
+    !no_execute(old).eq(no_execute(new))
 }
 
 #[derive(Clone, Debug, Default)]
 pub struct TaintEviction {
     /// Scheduled deletions by pod key.
     scheduled: BTreeMap<String, ScheduledEviction>,
+    /// Pods whose scheduled deletion was cancelled since the last
+    /// [`take_cancelled`](Self::take_cancelled): their timers must leave the agenda.
+    cancelled: Vec<String>,
 }
 
 impl TaintEviction {
+    /// The pods whose timers were cancelled since the last call.
+    pub fn take_cancelled(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.cancelled)
+    }
+
     /// Whether a pod has a deletion scheduled (its deletion must cancel it).
     pub fn has_scheduled(&self, pod_key: &str) -> bool {
         self.scheduled.contains_key(pod_key)
@@ -162,11 +175,13 @@ impl TaintEviction {
             }
             Decision::Later { after_ms, taint_set } => {
                 let fire_at = now + after_ms;
-                if let Some(existing) = self.scheduled.get(pod_key) {
+                if let Some(existing) = self.scheduled.get_mut(pod_key) {
                     let same_work = existing.uid == uid && existing.node == node && overlap(&existing.taint_set, &taint_set);
                     if same_work && existing.created_at + after_ms < fire_at {
                         // Already counting for this pod: the first deadline stands, even
-                        // if the shortest toleration changed since.
+                        // if the shortest toleration changed since; the taints it now
+                        // stands for are the current ones.
+                        existing.taint_set = taint_set;
                         return None;
                     }
                     self.cancel(api, pod_key);
@@ -189,6 +204,7 @@ impl TaintEviction {
     /// `cancelWorkWithEvent`.
     fn cancel(&mut self, api: &mut Api, pod_key: &str) {
         if self.scheduled.remove(pod_key).is_some() {
+            self.cancelled.push(pod_key.to_string());
             api.record_event(&format!("Pod/{pod_key}"), "Normal", REASON, SOURCE, format!("Cancelling deletion of Pod {pod_key}"));
         }
     }

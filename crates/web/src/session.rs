@@ -92,7 +92,8 @@ impl Session {
         for entry in &record.entries {
             match entry {
                 Entry::Run(line) => drop(session.execute(line)),
-                Entry::Query { line, frame } => drop(session.execute_at(line, *frame)),
+                // Only a read-only line is a query: a crafted link's `node add` stays out.
+                Entry::Query { line, frame } => drop(session.answer_at(line, *frame)),
                 Entry::Apply(text) => {
                     if let Ok(Applied::Reloaded(reloaded)) = session.apply_edit(text) {
                         session = *reloaded;
@@ -170,11 +171,16 @@ impl Session {
     /// A console line typed while the view shows `frame`: a read-only kubectl command is
     /// answered as of that frame (`Simulation::query_at`); anything else runs at the end.
     pub fn execute_at(&self, line: &str, frame: usize) -> StepOutcome {
-        let answer = self.simulation.borrow_mut().query_at(line, frame);
-        let Some(outcome) = answer else { return self.execute(line) };
+        self.answer_at(line, frame).unwrap_or_else(|| self.execute(line))
+    }
+
+    /// The answer to a read-only kubectl `line` as of `frame`, in the console and the
+    /// record; `None` (nothing done) for any other line.
+    fn answer_at(&self, line: &str, frame: usize) -> Option<StepOutcome> {
+        let outcome = self.simulation.borrow_mut().query_at(line, frame)?;
         self.console.borrow_mut().push(outcome.clone());
         self.record.borrow_mut().entries.push(Entry::Query { line: line.to_owned(), frame });
-        outcome
+        Some(outcome)
     }
 
     /// Runs one console command (kubectl or a simulation command) at the end of

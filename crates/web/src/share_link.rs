@@ -11,6 +11,7 @@
 
 use std::fmt;
 
+use dsplay_engine::kubectl::command::{parse_command, Command};
 use dsplay_engine::scenario::{parse_scenario, ManifestObject, MAX_NODES};
 use dsplay_engine::share::{self, ShareError};
 
@@ -167,7 +168,8 @@ fn replayed_nodes(record: &SessionRecord) -> u64 {
         Entry::Apply(text) => Some(declared_nodes(text)),
         Entry::Run(_) | Entry::Query { .. } => None,
     });
-    let added = record.entries.iter().filter(|entry| matches!(entry, Entry::Run(line) if line.trim_start().starts_with("node add"))).count();
+    let adds_a_node = |line: &str| matches!(parse_command(line), Ok(Command::NodeAdd { .. }));
+    let added = record.entries.iter().filter(|entry| matches!(entry, Entry::Run(line) if adds_a_node(line))).count();
     applied.fold(declared_nodes(&record.scenario), u64::max) + added as u64
 }
 

@@ -10,7 +10,7 @@ use k8s_openapi::api::core::v1::PodSpec;
 pub const SYSTEM_NODE_CRITICAL: &str = "system-node-critical";
 pub const SYSTEM_CLUSTER_CRITICAL: &str = "system-cluster-critical";
 /// `scheduling.SystemCriticalPriority`: twice the highest user-definable priority.
-const SYSTEM_CRITICAL_PRIORITY: i32 = 2_000_000_000;
+pub const SYSTEM_CRITICAL_PRIORITY: i32 = 2_000_000_000;
 /// `scheduling.DefaultPriorityWhenNoDefaultClassExists`.
 const DEFAULT_PRIORITY: i32 = 0;
 /// The policy a PriorityClass gets when it names none, and a pod without a class.

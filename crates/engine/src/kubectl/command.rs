@@ -104,6 +104,18 @@ pub enum Kubectl {
     Describe { resource: Resource, name: Option<String>, namespace: Option<String> },
 }
 
+impl Command {
+    /// `advance` and `settle`, which move the clock themselves.
+    pub fn moves_the_clock(&self) -> bool {
+        matches!(self, Command::Advance { .. } | Command::Settle)
+    }
+
+    /// A read-only kubectl command, which can be answered at any frame.
+    pub fn is_query(&self) -> bool {
+        matches!(self, Command::Kubectl(kubectl) if kubectl.is_read_only())
+    }
+}
+
 impl Kubectl {
     /// Commands that only read the cluster (`get`, `describe`, `rollout status` and
     /// `history`): they can be answered at any frame of the timeline.
@@ -146,10 +158,10 @@ impl std::error::Error for CommandError {}
 /// The simulation commands' usage, printed for any malformed one.
 pub const SIMULATION_USAGE: &str = "usage: advance <duration> (30s, 2m, 1m30s, 500ms) | settle | node add <name> [--pool <pool>] | node down <node> | node up <node> | image <ref> crash|unready|pull-error|ok";
 
-/// Reads one command line.
 /// A week: longer than any lesson, and short enough that timestamps stay readable.
 const MAX_ADVANCE_MS: u64 = 7 * 24 * 3_600_000;
 
+/// Reads one command line.
 pub fn parse_command(line: &str) -> Result<Command, CommandError> {
     let words = split_words(line)?;
     let Some((first, rest)) = words.split_first() else {

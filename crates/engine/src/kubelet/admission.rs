@@ -6,6 +6,8 @@
 use k8s_openapi::api::core::v1::{Pod, PodSpec, Taint};
 
 use dsplay_model::qos;
+
+use crate::api::priority_admission::SYSTEM_CRITICAL_PRIORITY;
 use dsplay_model::tolerations::{find_matching_untolerated_taint, tolerations_tolerate_taint};
 
 use crate::scheduler::node_resources_fit::requested;
@@ -58,9 +60,6 @@ fn predicate_failed(name: &str, description: &str) -> Rejection {
 /// NoExecute taint.
 const ERR_REASON_UNTOLERATED: &str = "node(s) had taints that the pod didn't tolerate";
 
-/// `SystemCriticalPriority`: pods at or above it are critical (`IsCriticalPod`).
-const SYSTEM_CRITICAL_PRIORITY: i32 = 2_000_000_000;
-
 /// The eviction manager's admission (pkg/kubelet/eviction, `Admit`), the first
 /// handler: under disk or PID pressure no pod but a critical one is admitted; under
 /// memory pressure alone only BestEffort pods are refused, unless they tolerate the
@@ -72,6 +71,7 @@ fn check_node_pressure(pod: &Pod, spec: &PodSpec, node: &NodeInfo) -> Result<(),
         .into_iter()
         .filter(|type_| conditions.iter().any(|c| c.type_ == *type_ && c.status == "True"))
         .collect();
+    // `IsCriticalPod`: at or above the system-critical priority.
     if pressures.is_empty() || spec.priority.is_some_and(|p| p >= SYSTEM_CRITICAL_PRIORITY) {
         return Ok(());
     }

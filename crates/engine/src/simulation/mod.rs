@@ -193,7 +193,6 @@ impl Simulation {
         }
     }
 
-    /// A console command: a kubectl command or a simulation command.
     /// A read-only kubectl command (`get`, `describe`, `rollout status`) answered as the
     /// cluster was at `frame`, so a viewer scrubbed back into a rollout sees kubectl's
     /// view of that moment; `None` for any other command, which runs at the end.
@@ -219,16 +218,17 @@ impl Simulation {
 
     /// A command typed into the playground's console: it runs, then the cluster
     /// reacts until it is quiet (as `settle`), the way a real cluster goes on after
-    /// `kubectl` returns. `advance` and `settle` already move the clock themselves;
-    /// a command that was refused or changed nothing leaves the clock alone.
+    /// `kubectl` returns. `advance` and `settle` already move the clock themselves; a
+    /// refused command, or one that left no work due, leaves the clock alone.
     pub fn execute_interactively(&mut self, line: &str) -> StepOutcome {
         let mut outcome = self.execute(line);
-        let moves_the_clock = matches!(parse_command(line), Ok(Command::Advance { .. } | Command::Settle));
+        let moves_the_clock = parse_command(line).is_ok_and(|command| command.moves_the_clock());
         if outcome.error.is_none() && !moves_the_clock && !self.agenda.only_background() {
             let first_frame = self.frames.len();
             if !self.settle() {
                 let note = "(the cluster was followed for an hour of simulated time; it is still changing)";
                 outcome.output = if outcome.output.is_empty() { note.to_string() } else { format!("{}\n{note}", outcome.output) };
+                self.record_clock_frame(note.to_string());
             }
             if self.frames.len() > first_frame {
                 outcome.last_frame = self.frames.len() - 1;
@@ -238,6 +238,8 @@ impl Simulation {
         outcome
     }
 
+    /// A console command or step: a kubectl command or a simulation command, run at the
+    /// end of the timeline.
     pub fn execute(&mut self, line: &str) -> StepOutcome {
         match parse_command(line) {
             Ok(command) => self.run_command(line.trim().to_string(), command, None),

@@ -55,10 +55,12 @@ impl Simulation {
             Action::NoticeNodeTaints(node) => {
                 let pods: Vec<String> = self.pods_by_node.on(&node).cloned().collect();
                 let due = self.taint_eviction.node_updated(&mut self.api, &node, &pods);
+                self.cancel_taint_eviction_timers();
                 due.into_iter().map(|(at, pod_key)| (at, Action::TaintEvictionDue(pod_key))).collect()
             }
             Action::NoticePodTolerations(pod_key) => {
                 let due = self.taint_eviction.pod_updated(&mut self.api, &pod_key);
+                self.cancel_taint_eviction_timers();
                 due.map(|(at, pod_key)| (at, Action::TaintEvictionDue(pod_key))).into_iter().collect()
             }
             Action::TaintEvictionDue(pod_key) => {
@@ -79,6 +81,14 @@ impl Simulation {
         }
         self.react();
         self.record_frame_of(cause, None, Some(made_by));
+    }
+
+    /// Deletions the taint eviction controller cancelled leave the agenda, so that a
+    /// `settle` does not run the clock to a timer that does nothing.
+    fn cancel_taint_eviction_timers(&mut self) {
+        for pod_key in self.taint_eviction.take_cancelled() {
+            self.agenda.cancel(&Action::TaintEvictionDue(pod_key));
+        }
     }
 
     /// The kubelet acts only while its node posts status; a silent node's pods wait.
@@ -158,7 +168,7 @@ impl Simulation {
                 if !self.api.state.nodes.contains_key(&name) {
                     return Err(format!("Error from server (NotFound): nodes \"{name}\" not found"));
                 }
-                self.node_lifecycle.kubelet_stops(&name);
+                self.node_lifecycle.kubelet_stops(&self.api, &name);
                 let grace = self.scenario.timing.node_heartbeat_grace_ms;
                 self.agenda.schedule(self.api.now() + grace, Action::MonitorNode(name.clone()));
                 Ok(format!("node/{name}: kubelet stopped posting status"))

@@ -18,6 +18,10 @@ use crate::taint_eviction::{has_no_execute_taint, no_execute_taints_changed};
 /// Watch delivery plus the time a component's worker takes to pick the item up.
 pub const REACTION_MS: u64 = 50;
 
+fn tolerations_of(pod: &k8s_openapi::api::core::v1::Pod) -> Option<&Vec<k8s_openapi::api::core::v1::Toleration>> {
+    pod.spec.as_ref().and_then(|spec| spec.tolerations.as_ref())
+}
+
 impl Simulation {
     /// Hands every change since the last call to the components that watch it.
     pub(super) fn react(&mut self) {
@@ -86,8 +90,7 @@ impl Simulation {
                 if let (Some(node), None) = (node_name(&pod), node_name(&old)) {
                     self.pod_bound(pod_key.clone(), node.to_string());
                 }
-                let tolerations = |p: &k8s_openapi::api::core::v1::Pod| p.spec.as_ref().and_then(|s| s.tolerations.clone());
-                if node_name(&pod) != node_name(&old) || tolerations(&pod) != tolerations(&old) {
+                if node_name(&pod) != node_name(&old) || tolerations_of(&pod) != tolerations_of(&old) {
                     self.notice_pod_tolerations(pod_key.clone());
                 }
                 let syncs = pod_updated(&old, &pod, &self.api.state.daemonsets);

@@ -16,7 +16,7 @@ use crate::i18n::Lang;
 use crate::sim_time::format_sim_time;
 use crate::session::Session;
 use crate::state::{Action, Playground};
-use dsplay_engine::kubectl::command::{completions, parse_command, Command};
+use dsplay_engine::kubectl::command::{completions, parse_command};
 use dsplay_engine::simulation::{Frame, StepOutcome};
 
 /// What a command printed, as a terminal shows it: its output, or its error.
@@ -60,7 +60,7 @@ impl PartialEq for SessionRef {
 
 /// Read-only kubectl lines, which the session answers at the frame shown.
 fn is_query(line: &str) -> bool {
-    matches!(parse_command(line), Ok(Command::Kubectl(kubectl)) if kubectl.is_read_only())
+    parse_command(line).is_ok_and(|command| command.is_query())
 }
 
 #[derive(Properties, PartialEq)]

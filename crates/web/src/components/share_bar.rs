@@ -81,8 +81,21 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
         field.select();
     });
 
+    // Escape closes the link or snippet that is open.
+    let onkeydown = {
+        let open = open.clone();
+        Callback::from(move |event: KeyboardEvent| {
+            if event.key() == "Escape" && *open != Open::None {
+                event.prevent_default();
+                // Back to the button that opened it, since the text it held goes away.
+                let button = if *open == Open::Link { "[data-action=\"copy-link\"]" } else { "[data-action=\"embed\"]" };
+                open.set(Open::None);
+                crate::focus::focus_first(button);
+            }
+        })
+    };
     html! {
-        <div class="share-bar">
+        <div class="share-bar" {onkeydown}>
             <div class="share-actions">
                 <button type="button" class="btn" data-action="copy-link" aria-expanded={(*open == Open::Link).to_string()}
                     onclick={toggle(Open::Link)}>{ strings.copy_link }</button>

@@ -6,12 +6,8 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::console::{has_printed, printed};
-use dsplay_engine::kubectl::command::{parse_command, Command};
+use dsplay_engine::kubectl::command::parse_command;
 use dsplay_engine::simulation::StepOutcome;
-
-fn moves_the_clock(step: &StepOutcome) -> bool {
-    step.error.is_none() && matches!(parse_command(&step.command), Ok(Command::Advance { .. } | Command::Settle))
-}
 use super::icon::{Icon, IconKind};
 use crate::state::{Action, Playground, Speed};
 
@@ -149,4 +145,8 @@ pub fn timeline() -> Html {
             }
         </section>
     }
+}
+
+fn moves_the_clock(step: &StepOutcome) -> bool {
+    step.error.is_none() && parse_command(&step.command).is_ok_and(|command| command.moves_the_clock())
 }

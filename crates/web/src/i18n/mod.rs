@@ -118,9 +118,9 @@ pub struct Strings {
     pub revision: fn(&str) -> String,
     /// The short tag of a pod made from an older template than the DaemonSet's.
     pub pod_old: &'static str,
-    /// Said after the revision: the pod is of the DaemonSet's current template, or an older one.
     /// Between the parts of a list in a sentence: ", " or "，".
     pub comma: &'static str,
+    /// Said after the revision: the pod is of the DaemonSet's current template, or an older one.
     pub template_current: &'static str,
     pub template_old: &'static str,
     pub pod_summary: fn(&str, &str, &str, &str) -> String,
