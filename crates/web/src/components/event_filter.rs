@@ -21,10 +21,15 @@ use crate::i18n::Lang;
 const SHOWN: usize = 50;
 
 /// Whether `event` concerns `node`: the Node itself or a pod that was on it, as
-/// recorded with the event, or a message naming it.
+/// recorded with the event, or, for an event recorded without a node (a DaemonSet's),
+/// a message naming it.
 pub fn event_on_node(event: &Event, node: &str) -> bool {
-    event.node.as_deref() == Some(node)
-        || event.message.split(|c: char| c.is_whitespace() || c == ',' || c == '"').any(|word| word == node)
+    match event.node.as_deref() {
+        // An event recorded with its node belongs to that node alone; reading the
+        // messages of the others would cost a scan of every event, every frame.
+        Some(recorded) => recorded == node,
+        None => event.message.split(|c: char| c.is_whitespace() || c == ',' || c == '"').any(|word| word == node),
+    }
 }
 
 /// The newest `limit` events that concern `node` and are about `object` (either empty
