@@ -14,6 +14,7 @@ pub mod kubectl;
 pub mod share;
 pub mod agenda;
 pub mod clock;
+pub mod pod_conditions;
 pub mod pod_readiness;
 pub mod node_lifecycle;
 pub mod taint_eviction;

@@ -11,12 +11,13 @@
 
 use std::collections::BTreeMap;
 
-use k8s_openapi::api::core::v1::{Pod, PodCondition, Taint, Toleration};
+use k8s_openapi::api::core::v1::{Pod, Taint, Toleration};
 
 use dsplay_model::tolerations::{tolerates, EFFECT_NO_EXECUTE};
 
 use crate::api::Api;
 use crate::clock::{self, SECOND};
+use crate::pod_conditions::set_disruption_target;
 use crate::pod_readiness::{is_terminating, node_name};
 
 const SOURCE: &str = "taint-eviction-controller";
@@ -220,20 +221,7 @@ fn evict(api: &mut Api, pod_key: &str, uid: &str) {
         return;
     }
     let mut marked = pod;
-    let now = clock::timestamp(api.now());
-    let conditions = marked.status.get_or_insert_with(Default::default).conditions.get_or_insert_with(Vec::new);
-    let condition = PodCondition {
-        type_: "DisruptionTarget".into(),
-        status: "True".into(),
-        reason: Some("DeletionByTaintManager".into()),
-        message: Some("Taint manager: deleting due to NoExecute taint".into()),
-        last_transition_time: Some(now),
-        ..Default::default()
-    };
-    match conditions.iter_mut().find(|c| c.type_ == condition.type_) {
-        Some(existing) => *existing = condition,
-        None => conditions.push(condition),
-    }
+    set_disruption_target(&mut marked, "DeletionByTaintManager", "Taint manager: deleting due to NoExecute taint", api.now());
     api.update_pod(marked);
     let _ = api.delete_pod(pod_key, None);
 }

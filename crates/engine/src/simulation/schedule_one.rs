@@ -7,6 +7,7 @@ use k8s_openapi::api::core::v1::{Pod, PodCondition, PodStatus};
 
 use super::Simulation;
 use crate::clock;
+use crate::pod_conditions::{set_disruption_target, set_pod_condition};
 use crate::pod_readiness::{is_terminating, node_name};
 use crate::scheduler::node_affinity::{self, PreFilterResult};
 use crate::scheduler::preemption::{priority_of, REASON_PREEMPTION_BY_SCHEDULER};
@@ -100,7 +101,7 @@ impl Simulation {
                 continue;
             }
             let mut victim = Pod::clone(victim);
-            set_disruption_target(&mut victim, &format!("{scheduler_name}: preempting to accommodate a higher priority pod"), now);
+            set_disruption_target(&mut victim, REASON_PREEMPTION_BY_SCHEDULER, &format!("{scheduler_name}: preempting to accommodate a higher priority pod"), now);
             self.api.update_pod(victim);
             if self.api.delete_pod(victim_key, None).is_err() {
                 continue;
@@ -133,7 +134,7 @@ impl Simulation {
 /// The PodScheduled condition the scheduler writes: True once bound, False with
 /// reason Unschedulable and the FailedScheduling message while it cannot be placed.
 fn set_pod_scheduled(pod: &mut Pod, unschedulable: Option<&str>, now_ms: u64) {
-    set_condition(
+    set_pod_condition(
         pod,
         PodCondition {
             type_: "PodScheduled".into(),
@@ -144,26 +145,4 @@ fn set_pod_scheduled(pod: &mut Pod, unschedulable: Option<&str>, now_ms: u64) {
             ..Default::default()
         },
     );
-}
-
-/// The condition that tells a preempted pod's owner why it is going away.
-fn set_disruption_target(pod: &mut Pod, message: &str, now_ms: u64) {
-    set_condition(
-        pod,
-        PodCondition {
-            type_: "DisruptionTarget".into(),
-            status: "True".into(),
-            reason: Some(REASON_PREEMPTION_BY_SCHEDULER.into()),
-            message: Some(message.into()),
-            last_transition_time: Some(clock::timestamp(now_ms)),
-            ..Default::default()
-        },
-    );
-}
-
-/// Replaces the condition of the same type, appending it at the end as before.
-fn set_condition(pod: &mut Pod, condition: PodCondition) {
-    let conditions = pod.status.get_or_insert_with(PodStatus::default).conditions.get_or_insert_with(Vec::new);
-    conditions.retain(|c| c.type_ != condition.type_);
-    conditions.push(condition);
 }
