@@ -1,5 +1,6 @@
 //! What a pod chip shows of one daemon pod.
 
+use dsplay_engine::pod_readiness::is_pod_ready;
 use dsplay_engine::api::template_generation_of;
 use dsplay_engine::controller::daemonset::{compute_hash, is_pod_updated, target_node_name};
 use dsplay_engine::kubectl::printers::pod_status;
@@ -70,6 +71,15 @@ pub struct PodView {
     /// Made from the owning DaemonSet's current template (`IsPodUpdated`: the current
     /// revision hash or template generation); None when the DaemonSet is not there.
     pub current: Option<bool>,
+}
+
+/// The STATUS column of `kubectl get pods` for `pod`; a pod the API server has just
+/// created has no phase yet: Pending.
+pub fn status_column(pod: &Pod) -> String {
+    match pod_status(pod) {
+        text if text.is_empty() => "Pending".to_string(),
+        text => text,
+    }
 }
 
 /// kubectl STATUS values that are failures: an image that cannot be pulled, a
@@ -146,11 +156,7 @@ impl PodView {
         let spec = pod.spec.as_ref();
         let status = pod.status.as_ref();
         let daemonset = owner.filter(|owner| owner.kind == "DaemonSet").map(|owner| owner.name.clone());
-        let kubectl_status = match pod_status(pod) {
-            // A pod the API server has just created has no phase yet: Pending.
-            text if text.is_empty() => "Pending".to_string(),
-            text => text,
-        };
+        let kubectl_status = status_column(pod);
         let phase = PodPhase::parse(status.and_then(|status| status.phase.as_deref()));
         PodView {
             current: daemonset.as_deref().and_then(|ds| templates.is_current(pod, ds)),
@@ -161,9 +167,7 @@ impl PodView {
             bound: spec.and_then(|spec| spec.node_name.as_deref()).is_some_and(|node| !node.is_empty()),
             node: target_node_name(pod).map(str::to_string),
             phase,
-            ready: status
-                .and_then(|status| status.conditions.as_ref())
-                .is_some_and(|conditions| conditions.iter().any(|c| c.type_ == "Ready" && c.status == "True")),
+            ready: is_pod_ready(pod),
             terminating: meta.deletion_timestamp.is_some(),
             revision: label("pod-template-generation").or_else(|| label("controller-revision-hash")),
             image: spec.and_then(|spec| spec.containers.first()).and_then(|container| container.image.clone()),

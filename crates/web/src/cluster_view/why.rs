@@ -13,7 +13,8 @@ mod taints;
 mod tests;
 
 use dsplay_engine::controller::daemonset::{add_daemon_tolerations, is_owned_by, node_should_run_daemon_pod, target_node_name, NodeVerdict};
-use dsplay_engine::kubectl::printers::pod_status;
+use dsplay_engine::pod_readiness::is_pod_ready;
+use super::pod::status_column;
 use dsplay_engine::scheduler::{self, FilterVerdict, NodeInfo, FILTER_PLUGINS};
 use dsplay_engine::state::ClusterState;
 use dsplay_model::k8s_openapi::api::apps::v1::DaemonSet;
@@ -260,14 +261,9 @@ fn is_bound(pod: &Pod) -> bool {
 }
 
 fn pod_here(pod: &Pod) -> PodHere {
-    let status = pod_status(pod);
     PodHere {
-        status: if status.is_empty() { "Pending".to_string() } else { status },
-        ready: pod
-            .status
-            .as_ref()
-            .and_then(|status| status.conditions.as_ref())
-            .is_some_and(|conditions| conditions.iter().any(|c| c.type_ == "Ready" && c.status == "True")),
+        status: status_column(pod),
+        ready: is_pod_ready(pod),
         name: pod.metadata.name.clone().unwrap_or_default(),
         bound: is_bound(pod),
         terminating: pod.metadata.deletion_timestamp.is_some(),
