@@ -198,13 +198,11 @@ impl Simulation {
     /// A kubelet back from silence reports its pods again: it finishes terminations,
     /// starts what it was given, and reports Ready for healthy running pods.
     fn resync_kubelet(&mut self, node: &str) {
+        // The node's own pods, from the index, not a scan of every pod of the cluster.
         let pods: Vec<(String, Pod)> = self
-            .api
-            .state
-            .pods
-            .iter()
-            .filter(|(_, p)| node_name(p) == Some(node))
-            .map(|(k, p)| (k.to_string(), (**p).clone()))
+            .pods_by_node
+            .on(node)
+            .filter_map(|key| self.api.state.pods.get(key.as_str()).map(|p| (key.clone(), (**p).clone())))
             .collect();
         let now = self.api.now();
         for (pod_key, pod) in pods {
