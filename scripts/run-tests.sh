@@ -13,9 +13,21 @@ export PATH="$root/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 logs="$root/target/test-logs"
 mkdir -p "$logs"
 
+# A CI run builds once: an incremental cache would only double target/'s size.
+if [[ -n "${CI:-}" ]]; then
+  export CARGO_INCREMENTAL=0
+fi
+
 total_passed=0
 total_failed=0
 summary=()
+failures=()
+
+# The lines of a failed suite's log that name its cause: compiler errors, panics,
+# failed tests, a full disk.
+first_errors() {
+  grep -m 12 -E '^error|panicked at|FAILED|No space left|[0-9]+\) .*›|ERROR' "$1" | cut -c1-300
+}
 
 # Sums the counts a suite printed. Understands cargo's
 # `test result: ok. 12 passed; 0 failed; ...`, dsplay's `3 passed, 0 failed` and
@@ -49,6 +61,10 @@ suite() {
   if ((status != 0 && failed == 0)); then
     failed=1
     echo "=== $name: exited with status $status"
+  fi
+  if ((status != 0)); then
+    # CI shows the end of the output; keep the cause there, not only in the log.
+    failures+=("--- $name: the first errors in $log" "$(first_errors "$log")")
   fi
   total_passed=$((total_passed + passed))
   total_failed=$((total_failed + failed))
@@ -99,6 +115,11 @@ for s in "${suites[@]}"; do
   esac
 done
 
+if ((${#failures[@]})); then
+  printf '\n=== what failed\n'
+  printf '%s\n' "${failures[@]}"
+  df -h "$root/target" | sed 's/^/disk: /'
+fi
 printf '\n=== summary (logs in target/test-logs/)\n'
 printf '%s\n' "${summary[@]}"
 echo "$total_passed passed, $total_failed failed"
