@@ -21,6 +21,8 @@ pub enum Action {
     StartContainers(String),
     /// The readiness probe passes.
     MarkReady(String),
+    /// The kubelet sees a readiness gate's condition change and writes Ready again.
+    RefreshPodReadiness(String),
     /// A crash-looping container is restarted after its back-off.
     RestartContainer(String),
     /// The image pull is retried after its back-off.

@@ -5,12 +5,11 @@
 
 use std::collections::BTreeMap;
 
-use k8s_openapi::api::core::v1::{Node, NodeCondition, Taint};
+use k8s_openapi::api::core::v1::{Node, NodeCondition, Pod, Taint};
 
 use crate::api::Api;
 use crate::clock;
 use crate::kubelet::{self, KUBELET_CONDITIONS};
-use crate::pod_readiness::node_name;
 
 const SOURCE: &str = "node-controller";
 const MANAGED_PREFIX: &str = "node.kubernetes.io/";
@@ -152,18 +151,19 @@ impl NodeLifecycle {
         }
     }
 
-    /// One pass of the monitor over a node: heartbeat timeout and condition taints.
-    pub fn monitor(&mut self, api: &mut Api, name: &str) {
+    /// One pass of the monitor over a node (`pods`: the keys of those bound to it):
+    /// heartbeat timeout and condition taints.
+    pub fn monitor(&mut self, api: &mut Api, name: &str, pods: &[String]) {
         let now = api.now();
         let Some(mut node) = api.state.nodes.get(name).map(|o| Node::clone(o)) else { return };
         let ready_status = condition(&node, "Ready").map(|c| c.status.clone());
         if self.silent.contains_key(name) && ready_status.as_deref() != Some("Unknown") {
             mark_status_unknown(&mut node, now);
             api.record_event(&format!("Node/{name}"), "Normal", "NodeNotReady", SOURCE, format!("Node {name} status is now: NodeNotReady"));
-            let pods: Vec<_> =
-                api.state.pods.iter().filter(|(_, p)| node_name(p) == Some(name)).map(|(_, p)| (**p).clone()).collect();
-            for pod in pods {
-                api.update_pod(kubelet::set_not_ready(pod, now));
+            for pod_key in pods {
+                if let Some(pod) = api.state.pods.get(pod_key.as_str()).map(|p| Pod::clone(p)) {
+                    api.update_pod(kubelet::set_not_ready(pod, now));
+                }
             }
         }
         let _ = api.update_node(reconcile_condition_taints(node, now));

@@ -3,7 +3,8 @@
 
 use serde_json::{Map, Value};
 
-/// The `patchMergeKey` of the list fields a DaemonSet's pod template has; any other
+/// The `patchMergeKey` of the list fields a DaemonSet's pod template and a pod's
+/// status have; any other
 /// list is replaced whole, as the API's strategic-merge metadata says.
 fn merge_key(field: &str) -> Option<&'static str> {
     Some(match field {
@@ -13,6 +14,7 @@ fn merge_key(field: &str) -> Option<&'static str> {
         "volumeMounts" => "mountPath",
         "volumeDevices" => "devicePath",
         "hostAliases" => "ip",
+        "conditions" => "type",
         "topologySpreadConstraints" => "topologyKey",
         _ => return None,
     })

@@ -95,8 +95,14 @@ pub enum Kubectl {
     DeleteDaemonSet(ObjRef),
     SetImage { ds: ObjRef, container: String, image: String },
     Patch { ds: ObjRef, patch: serde_json::Value, patch_type: PatchType },
+    /// `kubectl patch pod <pod> --subresource=status`.
+    PatchPodStatus { pod: PodRef, patch: serde_json::Value, patch_type: PatchType },
     /// `to_revision` 0 means the previous revision, as kubectl's default.
     RolloutUndo { ds: ObjRef, to_revision: i64 },
+    /// `kubectl rollout restart`: a new template annotation, so a new revision.
+    RolloutRestart { ds: ObjRef },
+    /// `kubectl rollout pause` / `resume`, which kubectl refuses for a DaemonSet.
+    RolloutPause { ds: ObjRef, resume: bool },
     RolloutStatus { ds: ObjRef },
     RolloutHistory { ds: ObjRef, revision: Option<i64> },
     /// `-o wide` sets `wide`; `output` holds any other format (`yaml`, `json`, `name`).

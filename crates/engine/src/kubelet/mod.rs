@@ -153,6 +153,17 @@ impl Kubelet {
         api.update_pod(pod_status::set_ready(pod, now));
     }
 
+    /// A condition named by a readiness gate changed: Ready is worked out again.
+    pub fn refresh_readiness(&mut self, api: &mut Api, pod_key: &str) {
+        let Some(pod) = api.state.pods.get(pod_key).map(|p| (**p).clone()) else { return };
+        let started = pod.status.as_ref().is_some_and(|s| s.container_statuses.is_some());
+        if is_terminating(&pod) || !started {
+            return;
+        }
+        let now = api.now();
+        api.update_pod(pod_status::refresh_conditions(pod, now));
+    }
+
     /// A crashed container's back-off is over: the kubelet starts it again, with the
     /// image's behaviour as it is now.
     pub fn restart_container(&mut self, api: &mut Api, pod_key: &str, timing: PodTiming) -> Vec<(u64, Action)> {
@@ -164,7 +175,10 @@ impl Kubelet {
         if self.behaviour(&pod) == ImageBehaviour::PullError {
             let now = api.now();
             let image = pod.spec.as_ref().and_then(|s| s.containers.first()?.image.clone()).unwrap_or_default();
-            api.record_event(&pod_object(pod_key), "Normal", "BackOff", SOURCE, format!("Back-off pulling image \"{image}\""));
+            let object = pod_object(pod_key);
+            api.record_event(&object, "Normal", "BackOff", SOURCE, format!("Back-off pulling image \"{image}\""));
+            // startContainer reports the pull's failure as the container's.
+            api.record_event(&object, "Warning", "Failed", SOURCE, "Error: ImagePullBackOff".into());
             api.update_pod(pod_status::waiting(pod, "ImagePullBackOff", now, false));
             let delay = self.next_backoff(pod_key);
             return vec![(now + delay, Action::RetryImagePull(pod_key.into()))];

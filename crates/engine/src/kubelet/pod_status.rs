@@ -7,23 +7,81 @@ use k8s_openapi::api::core::v1::{
 };
 
 use crate::clock;
+use crate::pod_conditions::set_pod_condition;
 
-fn set_condition(status: &mut PodStatus, type_: &str, value: bool, now_ms: u64) {
-    let value = if value { "True" } else { "False" };
-    let conditions = status.conditions.get_or_insert_with(Vec::new);
-    match conditions.iter_mut().find(|c| c.type_ == type_) {
-        Some(existing) if existing.status == value => {}
-        Some(existing) => {
-            existing.status = value.into();
-            existing.last_transition_time = Some(clock::timestamp(now_ms));
-        }
-        None => conditions.push(PodCondition {
-            type_: type_.into(),
-            status: value.into(),
-            last_transition_time: Some(clock::timestamp(now_ms)),
-            ..Default::default()
-        }),
+/// The conditions the kubelet owns, in the order it writes them: its status manager
+/// keeps the conditions others set (DisruptionTarget, a readiness gate's) first.
+const CONDITIONS_BY_KUBELET: [&str; 5] = ["PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady", "PodScheduled"];
+
+fn condition(type_: &str, status: bool, reason: Option<&str>, message: Option<String>) -> PodCondition {
+    PodCondition {
+        type_: type_.into(),
+        status: if status { "True" } else { "False" }.into(),
+        reason: reason.map(str::to_string),
+        message,
+        ..Default::default()
     }
+}
+
+/// `GeneratePodReadyCondition`: Ready needs ready containers and, when the pod has
+/// readiness gates, a True condition for each of them (set by some other component).
+fn ready_condition(pod: &Pod, containers_ready: &PodCondition) -> PodCondition {
+    if containers_ready.status != "True" {
+        return PodCondition { type_: "Ready".into(), ..containers_ready.clone() };
+    }
+    let conditions = pod.status.as_ref().and_then(|s| s.conditions.as_ref());
+    let unready: Vec<String> = pod
+        .spec
+        .iter()
+        .flat_map(|s| s.readiness_gates.iter().flatten())
+        .filter_map(|gate| {
+            let gate_type = &gate.condition_type;
+            match conditions.and_then(|c| c.iter().find(|c| c.type_ == *gate_type)) {
+                None => Some(format!("corresponding condition of pod readiness gate {gate_type:?} does not exist.")),
+                Some(c) if c.status != "True" => {
+                    Some(format!("the status of pod readiness gate {gate_type:?} is not \"True\", but {}", c.status))
+                }
+                Some(_) => None,
+            }
+        })
+        .collect();
+    if unready.is_empty() {
+        condition("Ready", true, None, None)
+    } else {
+        condition("Ready", false, Some("ReadinessGatesNotReady"), Some(unready.join(", ")))
+    }
+}
+
+/// What the kubelet's status manager writes: the other components' conditions as they
+/// were, then the kubelet's own in its order, each keeping its `lastTransitionTime`
+/// while its status holds.
+fn write_kubelet_conditions(pod: &mut Pod, now_ms: u64) {
+    let statuses = pod.status.as_ref().and_then(|s| s.container_statuses.as_ref());
+    let unready: Vec<&str> = statuses.iter().flat_map(|s| s.iter()).filter(|c| !c.ready).map(|c| c.name.as_str()).collect();
+    let containers_ready = if unready.is_empty() {
+        condition("ContainersReady", true, None, None)
+    } else {
+        let message = format!("containers with unready status: [{}]", unready.join(" "));
+        condition("ContainersReady", false, Some("ContainersNotReady"), Some(message))
+    };
+    let ready = ready_condition(pod, &containers_ready);
+    let generated = [
+        condition("PodReadyToStartContainers", true, None, None),
+        condition("Initialized", true, None, None),
+        ready,
+        containers_ready,
+        condition("PodScheduled", true, None, None),
+    ];
+    let status = pod.status.get_or_insert_with(PodStatus::default);
+    let old = status.conditions.take().unwrap_or_default();
+    let transition_time = |c: &PodCondition| {
+        let unchanged = old.iter().find(|o| o.type_ == c.type_ && o.status == c.status);
+        unchanged.and_then(|o| o.last_transition_time.clone()).or_else(|| Some(clock::timestamp(now_ms)))
+    };
+    let others = old.iter().filter(|c| !CONDITIONS_BY_KUBELET.contains(&c.type_.as_str())).cloned();
+    let kubelets: Vec<PodCondition> =
+        generated.iter().map(|c| PodCondition { last_transition_time: transition_time(c), ..c.clone() }).collect();
+    status.conditions = Some(others.chain(kubelets).collect());
 }
 
 fn container_statuses(pod: &Pod, state: ContainerState, ready: bool, restart: bool) -> Vec<ContainerStatus> {
@@ -54,9 +112,7 @@ fn with_status(mut pod: Pod, phase: &str, state: ContainerState, ready: bool, re
     status.phase = Some(phase.into());
     status.start_time.get_or_insert_with(|| clock::timestamp(now_ms));
     status.container_statuses = Some(statuses);
-    set_condition(status, "Initialized", true, now_ms);
-    set_condition(status, "ContainersReady", ready, now_ms);
-    set_condition(status, "Ready", ready, now_ms);
+    write_kubelet_conditions(&mut pod, now_ms);
     pod
 }
 
@@ -102,14 +158,22 @@ pub fn set_ready(mut pod: Pod, now_ms: u64) -> Pod {
     for container in status.container_statuses.iter_mut().flatten() {
         container.ready = true;
     }
-    set_condition(status, "ContainersReady", true, now_ms);
-    set_condition(status, "Ready", true, now_ms);
+    write_kubelet_conditions(&mut pod, now_ms);
+    pod
+}
+
+/// The kubelet's conditions worked out again from the pod as it stands.
+pub fn refresh_conditions(mut pod: Pod, now_ms: u64) -> Pod {
+    write_kubelet_conditions(&mut pod, now_ms);
     pod
 }
 
 /// The node lifecycle controller's MarkPodsNotReady, for pods on an unreachable node.
 pub fn set_not_ready(mut pod: Pod, now_ms: u64) -> Pod {
-    let status = pod.status.get_or_insert_with(PodStatus::default);
-    set_condition(status, "Ready", false, now_ms);
+    let ready = pod.status.as_ref().and_then(|s| s.conditions.as_ref()).and_then(|c| c.iter().find(|c| c.type_ == "Ready"));
+    if ready.is_some_and(|c| c.status != "False") {
+        let condition = PodCondition { last_transition_time: Some(clock::timestamp(now_ms)), ..condition("Ready", false, None, None) };
+        set_pod_condition(&mut pod, condition);
+    }
     pod
 }

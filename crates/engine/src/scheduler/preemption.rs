@@ -16,6 +16,7 @@
 use std::cmp::{Ordering, Reverse};
 
 use k8s_openapi::api::core::v1::{Pod, PodSpec};
+use rustc_hash::FxHashMap;
 
 use super::fit_error::{FitError, NodeStatus};
 use super::nominated_pods::{nominated_node_name, with_nominated_pods, NominatedPods};
@@ -189,11 +190,12 @@ fn pick_one_node_for_preemption(candidates: Vec<Candidate>) -> Option<Candidate>
 fn preempt(pod: &Pod, nodes: &[NodeInfo], nominated: &NominatedPods, diagnosis: &FitError) -> Result<Nomination, (String, Nominating)> {
     pod_eligible_to_preempt_others(pod, nodes, diagnosis).map_err(|msg| (format!("preemption: {msg}"), Nominating::Keep))?;
     // `nodesWherePreemptionMightHelp`, then `dryRunPreemption` from the first of them.
+    let by_name: FxHashMap<&str, &NodeInfo> = nodes.iter().map(|n| (n.name(), n)).collect();
     let might_help: Vec<&NodeInfo> = diagnosis
         .node_statuses
         .iter()
         .filter(|ns| ns.status.code == Code::Unschedulable)
-        .filter_map(|ns| nodes.iter().find(|n| n.name() == ns.node))
+        .filter_map(|ns| by_name.get(ns.node.as_str()).copied())
         .collect();
     let wanted = (might_help.len() * MIN_CANDIDATE_NODES_PERCENTAGE / 100).max(MIN_CANDIDATE_NODES_ABSOLUTE).min(might_help.len());
     let mut candidates = Vec::new();

@@ -1,5 +1,7 @@
 //! kubectl commands against the simulated API server, printing what kubectl prints.
 
+use std::collections::BTreeMap;
+
 use k8s_openapi::api::apps::v1::DaemonSet;
 use k8s_openapi::api::core::v1::{Node, Pod, Taint};
 use serde_json::Value;
@@ -8,6 +10,7 @@ use dsplay_model::strict_decoder::from_json_value;
 
 use super::Simulation;
 use crate::api::{key, name_of, patch, ApiError};
+use crate::clock;
 use crate::controller::daemonset::{revision_data, rollout_status, target_node_name};
 use crate::kubectl::command::{Kubectl, ObjRef, PatchType, PodRef, Resource};
 use crate::kubectl::printers;
@@ -15,6 +18,8 @@ use crate::pod_readiness::{is_terminating, node_name};
 use crate::scenario::ManifestObject;
 
 type Outcome = Result<String, String>;
+
+const RESTARTED_AT: &str = "kubectl.kubernetes.io/restartedAt";
 
 impl Simulation {
     pub(super) fn kubectl(&mut self, command: &Kubectl) -> Outcome {
@@ -28,7 +33,7 @@ impl Simulation {
             Kubectl::DeletePod(pod) => {
                 let pod_key = self.resolve_pod(pod)?;
                 self.api.delete_pod(&pod_key, None).map_err(|e| e.to_string())?;
-                Ok(format!("pod \"{}\" deleted", name_of(&pod_key)))
+                Ok(deleted_message("pod", &pod_key))
             }
             Kubectl::DeleteNode(name) => {
                 self.api.delete_node(name).map_err(|e| e.to_string())?;
@@ -37,11 +42,18 @@ impl Simulation {
             Kubectl::DeleteDaemonSet(ds) => {
                 let ds_key = self.resolve_daemonset(ds)?;
                 self.api.delete_daemonset(&ds_key).map_err(|e| e.to_string())?;
-                Ok(format!("daemonset.apps \"{}\" deleted", name_of(&ds_key)))
+                Ok(deleted_message("daemonset.apps", &ds_key))
             }
             Kubectl::SetImage { ds, container, image } => self.set_image(ds, container, image),
             Kubectl::Patch { ds, patch, patch_type } => self.patch(ds, patch, *patch_type),
+            Kubectl::PatchPodStatus { pod, patch, patch_type } => self.patch_pod_status(pod, patch, *patch_type),
             Kubectl::RolloutUndo { ds, to_revision } => self.rollout_undo(ds, *to_revision),
+            Kubectl::RolloutRestart { ds } => self.rollout_restart(ds),
+            Kubectl::RolloutPause { ds, resume } => {
+                let (ds_key, _) = self.daemonset(ds)?;
+                let verb = if *resume { "resuming" } else { "pausing" };
+                Err(format!("error: daemonsets.apps {:?} {verb} is not supported", name_of(&ds_key)))
+            }
             Kubectl::RolloutStatus { ds } => {
                 let ds_key = self.resolve_daemonset(ds)?;
                 let ds = self.api.state.daemonsets.get(&ds_key).ok_or_else(|| not_found_ds(&ds_key))?;
@@ -171,13 +183,9 @@ impl Simulation {
                 notes.push(format!("label \"{k}\" not found."));
             }
         }
-        let changed = self.api.state.nodes.get(name).is_none_or(|before| **before != node);
+        let before = self.api.state.nodes.get(name).and_then(|n| n.metadata.labels.clone()).unwrap_or_default();
+        let verb = label_change(&before, labels);
         self.api.update_node(node).map_err(|e| e.to_string())?;
-        let verb = match (changed, set.is_empty()) {
-            (false, _) => "not labeled",
-            (true, true) => "unlabeled",
-            (true, false) => "labeled",
-        };
         notes.push(format!("node/{name} {verb}"));
         Ok(notes.join("\n"))
     }
@@ -193,23 +201,34 @@ impl Simulation {
                 return Err(format!("error: taint {shown:?} not found"));
             }
         }
-        for taint in add {
-            match taints.iter().position(|t| t.key == taint.key && t.effect == taint.effect) {
-                Some(_) if !overwrite => {
-                    return Err(format!(
-                        "error: node {name} already has {} taint(s) with same effect(s) and --overwrite is false",
-                        taint.key
-                    ))
-                }
-                Some(i) => taints[i] = with_time_added(taint, self.api.now()),
-                None => taints.push(with_time_added(taint, self.api.now())),
+        let same = |a: &Taint, b: &Taint| a.key == b.key && a.effect == b.effect;
+        if !overwrite {
+            let clashing: Vec<&str> =
+                add.iter().filter(|new| taints.iter().any(|old| same(old, new))).map(|t| t.key.as_str()).collect();
+            if !clashing.is_empty() {
+                return Err(format!(
+                    "error: node {name} already has {} taint(s) with same effect(s) and --overwrite is false",
+                    clashing.join(",")
+                ));
             }
         }
+        // kubectl's reorganizeTaints: the given taints first, then the node's others.
+        let kept: Vec<Taint> = taints.iter().filter(|old| !add.iter().any(|new| same(old, new))).cloned().collect();
+        let removed = !remove.is_empty();
+        let grew = !add.is_empty() && kept.len() + add.len() != taints.len();
+        let now = self.api.now();
+        *taints = add.iter().map(|t| with_time_added(t, now)).chain(kept).collect();
         if taints.is_empty() {
             node.spec.get_or_insert_with(Default::default).taints = None;
         }
         self.api.update_node(node).map_err(|e| e.to_string())?;
-        Ok(format!("node/{name} {}", if add.is_empty() { "untainted" } else { "tainted" }))
+        let verb = match (grew, removed) {
+            _ if overwrite => "modified",
+            (true, true) => "modified",
+            (true, false) => "tainted",
+            (false, _) => "untainted",
+        };
+        Ok(format!("node/{name} {verb}"))
     }
 
     fn cordon(&mut self, name: &str, cordon: bool) -> Outcome {
@@ -310,14 +329,26 @@ impl Simulation {
     fn patch(&mut self, reference: &ObjRef, patch_value: &Value, patch_type: PatchType) -> Outcome {
         let (ds_key, ds) = self.daemonset(reference)?;
         let original = serde_json::to_value(&ds).map_err(|e| e.to_string())?;
-        let patched = match patch_type {
-            PatchType::Strategic => patch::strategic_merge(&original, patch_value),
-            PatchType::Merge => patch::json_merge(&original, patch_value),
-            PatchType::Json => patch::json_patch(&original, patch_value).map_err(|e| format!("error: {e}"))?,
-        };
+        let patched = apply_patch(&original, patch_value, patch_type)?;
         let updated: DaemonSet = from_json_value(&patched)
             .map_err(|e| format!("Error from server (BadRequest): the patch does not give a valid DaemonSet: {e}"))?;
         self.write_daemonset(&ds_key, updated, "patched")
+    }
+
+    /// `kubectl patch pod --subresource=status`: what a controller does to satisfy a
+    /// readiness gate. Only `.status` changes, as the status subresource allows.
+    fn patch_pod_status(&mut self, reference: &PodRef, patch_value: &Value, patch_type: PatchType) -> Outcome {
+        let pod_key = self.resolve_pod(reference)?;
+        let pod = self.api.state.pods.get(pod_key.as_str()).map(|p| Pod::clone(p)).ok_or_else(|| not_found_pod(&pod_key))?;
+        let original = serde_json::to_value(&pod).map_err(|e| e.to_string())?;
+        let patched = apply_patch(&original, patch_value, patch_type)?;
+        let patched: Pod = from_json_value(&patched)
+            .map_err(|e| format!("Error from server (BadRequest): the patch does not give a valid Pod: {e}"))?;
+        let before = pod.metadata.resource_version.clone();
+        self.api.update_pod(Pod { status: patched.status, ..pod });
+        let after = self.api.state.pods.get(pod_key.as_str()).and_then(|p| p.metadata.resource_version.clone());
+        let suffix = if before == after { " (no change)" } else { "" };
+        Ok(format!("pod/{} patched{suffix}", name_of(&pod_key)))
     }
 
     /// `DaemonSetRollbacker`: patch the DaemonSet with an older revision's template.
@@ -348,7 +379,8 @@ impl Simulation {
             return Ok(format!(
                 "daemonset.apps/{} skipped rollback (current template already matches revision {})",
                 name_of(&ds_key),
-                target.revision
+                // DaemonSetRollbacker prints the revision it was asked for: 0 for "the previous".
+                to_revision
             ));
         }
         let original = serde_json::to_value(&ds).map_err(|e| e.to_string())?;
@@ -357,9 +389,32 @@ impl Simulation {
         self.write_daemonset(&ds_key, updated, "rolled back")
     }
 
+    /// `defaultObjectRestarter`: the template gets `kubectl.kubernetes.io/restartedAt`
+    /// (the time to the second), which the controller rolls out like any template change.
+    fn rollout_restart(&mut self, reference: &ObjRef) -> Outcome {
+        let (ds_key, mut ds) = self.daemonset(reference)?;
+        let now = clock::timestamp(self.api.now()).0.strftime("%Y-%m-%dT%H:%M:%SZ").to_string();
+        let template = &mut ds.spec.get_or_insert_with(Default::default).template;
+        let annotations = template.metadata.get_or_insert_with(Default::default).annotations.get_or_insert_with(Default::default);
+        if annotations.get(RESTARTED_AT).is_some_and(|at| *at == now) {
+            return Err(format!(
+                "error: failed to create patch for {}: if restart has already been triggered within the past second, please wait before attempting to trigger another",
+                name_of(&ds_key)
+            ));
+        }
+        annotations.insert(RESTARTED_AT.to_string(), now);
+        self.write_daemonset(&ds_key, ds, "restarted")
+    }
+
     // ----- reads -----
 
     fn get(&self, resource: Resource, name: Option<&str>, namespace: Option<&str>, all: bool, wide: bool, output: Option<&str>) -> Outcome {
+        // `@node-02`, as `delete pod` takes it: the daemon pod on that node.
+        if let (Resource::Pod, Some(node)) = (resource, name.and_then(|n| n.strip_prefix('@'))) {
+            let pod_key = self.resolve_pod(&PodRef::OnNode(node.to_string()))?;
+            let (pod_namespace, pod_name) = split_key(&pod_key);
+            return self.get(resource, Some(pod_name), Some(pod_namespace), false, wide, output);
+        }
         let state = &self.api.state;
         let now = self.api.now();
         let default = self.default_namespace(resource, name);
@@ -410,6 +465,37 @@ impl Simulation {
             Resource::DaemonSet => printers::describe_daemonset(state, namespace, name, now),
             other => Err(format!("error: describe is not available for {} in the playground", other.plural())),
         }
+    }
+}
+
+fn apply_patch(original: &Value, patch_value: &Value, patch_type: PatchType) -> Result<Value, String> {
+    Ok(match patch_type {
+        PatchType::Strategic => patch::strategic_merge(original, patch_value),
+        PatchType::Merge => patch::json_merge(original, patch_value),
+        PatchType::Json => patch::json_patch(original, patch_value).map_err(|e| format!("error: {e}"))?,
+    })
+}
+
+fn not_found_pod(pod_key: &str) -> String {
+    ApiError::NotFound { resource: "pods".into(), name: name_of(pod_key).into() }.to_string()
+}
+
+/// kubectl delete's line: since kubectl 1.34 it names the namespace of a namespaced object.
+fn deleted_message(resource: &str, key: &str) -> String {
+    let (namespace, name) = split_key(key);
+    format!("{resource} \"{name}\" deleted from {namespace} namespace")
+}
+
+/// kubectl label's verb from the labels before and after (`updateDataChangeMsg`):
+/// "label(s) changed" when the one command both added or changed and removed.
+fn label_change(before: &BTreeMap<String, String>, after: &BTreeMap<String, String>) -> &'static str {
+    let removed = before.keys().any(|k| !after.contains_key(k));
+    let set = after.iter().any(|(k, v)| before.get(k) != Some(v));
+    match (set, removed) {
+        (true, true) => "label(s) changed",
+        (true, false) => "labeled",
+        (false, true) => "unlabeled",
+        (false, false) => "not labeled",
     }
 }
 

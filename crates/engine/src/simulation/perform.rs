@@ -41,6 +41,10 @@ impl Simulation {
                 sim.kubelet.mark_ready(&mut sim.api, &pod_key);
                 vec![]
             }),
+            Action::RefreshPodReadiness(pod_key) => self.on_live_node(&pod_key, |sim| {
+                sim.kubelet.refresh_readiness(&mut sim.api, &pod_key);
+                vec![]
+            }),
             Action::RestartContainer(pod_key) => self.on_live_node(&pod_key, |sim| sim.kubelet.restart_container(&mut sim.api, &pod_key, timing)),
             Action::RetryImagePull(pod_key) => self.on_live_node(&pod_key, |sim| sim.kubelet.retry_image_pull(&mut sim.api, &pod_key, timing)),
             Action::KillContainers(pod_key) => self.on_live_node(&pod_key, |sim| sim.kubelet.begin_termination(&mut sim.api, &pod_key)),
@@ -49,7 +53,8 @@ impl Simulation {
                 vec![]
             }),
             Action::MonitorNode(node) => {
-                self.node_lifecycle.monitor(&mut self.api, &node);
+                let pods: Vec<String> = self.pods_by_node.on(&node).cloned().collect();
+                self.node_lifecycle.monitor(&mut self.api, &node, &pods);
                 vec![]
             }
             Action::NoticeNodeTaints(node) => {
@@ -108,6 +113,7 @@ impl Simulation {
             Action::AdmitPod(k) => format!("kubelet admits pod {k}"),
             Action::StartContainers(k) => format!("kubelet starts the containers of {k}"),
             Action::MarkReady(k) => format!("readiness probe of {k} passes"),
+            Action::RefreshPodReadiness(k) => format!("kubelet sees a readiness gate of {k} change"),
             Action::RestartContainer(k) => format!("kubelet restarts the crashed container of {k}"),
             Action::RetryImagePull(k) => format!("kubelet retries the image pull of {k}"),
             Action::KillContainers(k) => format!("kubelet stops the containers of {k}"),

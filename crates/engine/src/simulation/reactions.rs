@@ -22,6 +22,15 @@ fn tolerations_of(pod: &k8s_openapi::api::core::v1::Pod) -> Option<&Vec<k8s_open
     pod.spec.as_ref().and_then(|spec| spec.tolerations.as_ref())
 }
 
+/// The statuses of the conditions the pod's readiness gates name, in gate order.
+fn readiness_gate_conditions(pod: &k8s_openapi::api::core::v1::Pod) -> Vec<Option<&str>> {
+    let conditions = pod.status.as_ref().and_then(|s| s.conditions.as_ref());
+    let gates = pod.spec.iter().flat_map(|s| s.readiness_gates.iter().flatten());
+    gates
+        .map(|gate| conditions.and_then(|c| c.iter().find(|c| c.type_ == gate.condition_type)).map(|c| c.status.as_str()))
+        .collect()
+}
+
 impl Simulation {
     /// Hands every change since the last call to the components that watch it.
     pub(super) fn react(&mut self) {
@@ -92,6 +101,9 @@ impl Simulation {
                 }
                 if node_name(&pod) != node_name(&old) || tolerations_of(&pod) != tolerations_of(&old) {
                     self.notice_pod_tolerations(pod_key.clone());
+                }
+                if readiness_gate_conditions(&old) != readiness_gate_conditions(&pod) {
+                    self.later(REACTION_MS, Action::RefreshPodReadiness(pod_key.clone()));
                 }
                 let syncs = pod_updated(&old, &pod, &self.api.state.daemonsets);
                 for ds_key in syncs.now {

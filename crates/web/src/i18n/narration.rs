@@ -28,6 +28,7 @@ fn zh_hans(action: &Action) -> String {
         Action::AdmitPod(k) => format!("kubelet 准入 Pod {k}"),
         Action::StartContainers(k) => format!("kubelet 启动 {k} 的容器"),
         Action::MarkReady(k) => format!("{k} 的就绪探针通过"),
+        Action::RefreshPodReadiness(k) => format!("kubelet 发现 {k} 的就绪门控条件有变化"),
         Action::RestartContainer(k) => format!("kubelet 重启 {k} 崩溃的容器"),
         Action::RetryImagePull(k) => format!("kubelet 重试拉取 {k} 的镜像"),
         Action::KillContainers(k) => format!("kubelet 停止 {k} 的容器"),

@@ -180,15 +180,20 @@ fn delete(words: &[String]) -> Result<Kubectl, CommandError> {
     };
     let namespace = p.namespace();
     match resource {
-        Resource::Pod => Ok(Kubectl::DeletePod(match name.strip_prefix('@') {
-            Some(node) => PodRef::OnNode(node.to_owned()),
-            None => PodRef::Name(ObjRef { name, namespace }),
-        })),
+        Resource::Pod => Ok(Kubectl::DeletePod(pod_ref(name, namespace))),
         Resource::Node => Ok(Kubectl::DeleteNode(name)),
         Resource::DaemonSet => Ok(Kubectl::DeleteDaemonSet(ObjRef { name, namespace })),
         other => Err(CommandError::new(format!(
             "error: the playground deletes pods, nodes and daemonsets, not {other}"
         ))),
+    }
+}
+
+/// A pod by name, or `@node` for the daemon pod on that node.
+fn pod_ref(name: String, namespace: Option<String>) -> PodRef {
+    match name.strip_prefix('@') {
+        Some(node) => PodRef::OnNode(node.to_owned()),
+        None => PodRef::Name(ObjRef { name, namespace }),
     }
 }
 
@@ -231,8 +236,18 @@ fn set(words: &[String]) -> Result<Kubectl, CommandError> {
 }
 
 fn patch(words: &[String]) -> Result<Kubectl, CommandError> {
-    let p = flags(words, &[value("patch", Some('p')), value("type", None)], "kubectl patch")?;
-    let ds = one_daemonset(&p.args, p.namespace(), "kubectl patch")?;
+    let p = flags(words, &[value("patch", Some('p')), value("type", None), value("subresource", None)], "kubectl patch")?;
+    let pod = match resource_args(&p.args)? {
+        Some(ResourceArgs { resource: Resource::Pod, names }) => match (names.as_slice(), p.value("subresource")) {
+            ([name], Some("status")) => Some(pod_ref(name.clone(), p.namespace())),
+            ([_], _) => return Err(CommandError::new("error: the playground patches a pod's status only: kubectl patch pod <pod> --subresource=status -p '<json>'")),
+            _ => return Err(CommandError::new("error: the playground's kubectl patch takes one pod at a time")),
+        },
+        _ => None,
+    };
+    if pod.is_none() && p.value("subresource").is_some() {
+        return Err(CommandError::new("error: the playground patches the status subresource of pods only"));
+    }
     let patch_type = match p.value("type").unwrap_or("strategic") {
         "strategic" => PatchType::Strategic,
         "merge" => PatchType::Merge,
@@ -249,12 +264,15 @@ fn patch(words: &[String]) -> Result<Kubectl, CommandError> {
     // kubectl reads the patch as YAML (a superset of JSON) and sends it as JSON.
     let patch = dsplay_model::document::yaml_to_json(text)
         .map_err(|e| CommandError::new(format!("error: unable to parse \"{text}\": {e}")))?;
-    Ok(Kubectl::Patch { ds, patch, patch_type })
+    match pod {
+        Some(pod) => Ok(Kubectl::PatchPodStatus { pod, patch, patch_type }),
+        None => Ok(Kubectl::Patch { ds: one_daemonset(&p.args, p.namespace(), "kubectl patch")?, patch, patch_type }),
+    }
 }
 
 fn rollout(words: &[String]) -> Result<Kubectl, CommandError> {
     let Some((verb, rest)) = words.split_first() else {
-        return Err(CommandError::new("error: the playground serves kubectl rollout status|history|undo <daemonset>"));
+        return Err(CommandError::new("error: the playground serves kubectl rollout status|history|undo|restart <daemonset>"));
     };
     let command = format!("kubectl rollout {verb}");
     match verb.as_str() {
@@ -270,7 +288,19 @@ fn rollout(words: &[String]) -> Result<Kubectl, CommandError> {
         "history" => {
             let p = flags(rest, &[value("revision", None)], &command)?;
             let ds = one_daemonset(&p.args, p.namespace(), &command)?;
-            Ok(Kubectl::RolloutHistory { ds, revision: p.int("revision", &command)?.filter(|r| *r != 0) })
+            let revision = p.int("revision", &command)?;
+            if let Some(negative) = revision.filter(|r| *r < 0) {
+                return Err(CommandError::new(format!("error: revision must be a positive integer: {negative}")));
+            }
+            Ok(Kubectl::RolloutHistory { ds, revision: revision.filter(|r| *r != 0) })
+        }
+        "restart" => {
+            let p = flags(rest, &[], &command)?;
+            Ok(Kubectl::RolloutRestart { ds: one_daemonset(&p.args, p.namespace(), &command)? })
+        }
+        "pause" | "resume" => {
+            let p = flags(rest, &[], &command)?;
+            Ok(Kubectl::RolloutPause { ds: one_daemonset(&p.args, p.namespace(), &command)?, resume: verb == "resume" })
         }
         other => Err(CommandError::new(format!("error: unknown command \"{other}\" for \"kubectl rollout\""))),
     }

@@ -83,6 +83,10 @@ fn every_form_of_the_scenario_format_parses() {
         ok("kubectl rollout history daemonsets agent --revision 3"),
         Command::Kubectl(Kubectl::RolloutHistory { ds: ds("agent"), revision: Some(3) })
     );
+    // RolloutHistoryOptions.Validate.
+    assert_eq!(err("kubectl rollout history ds/agent --revision=-1"), "error: revision must be a positive integer: -1");
+    assert_eq!(ok("kubectl rollout restart ds/agent"), Command::Kubectl(Kubectl::RolloutRestart { ds: ds("agent") }));
+    assert_eq!(ok("kubectl rollout resume ds/agent"), Command::Kubectl(Kubectl::RolloutPause { ds: ds("agent"), resume: true }));
     assert_eq!(
         ok("kubectl get pods -o wide -A"),
         Command::Kubectl(Kubectl::Get { resource: Resource::Pod, name: None, namespace: None, all_namespaces: true, wide: true, output: None })
