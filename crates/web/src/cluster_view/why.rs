@@ -94,6 +94,9 @@ pub struct PodHere {
     pub status: String,
     /// The Ready condition is True.
     pub ready: bool,
+    /// Why a running pod is not Ready, as its Ready condition says (an unready
+    /// container, a readiness gate without its condition).
+    pub not_ready_because: Option<String>,
 }
 
 /// `spec.template.spec.nodeName`: a DaemonSet pinned to one node by name.
@@ -261,9 +264,16 @@ fn is_bound(pod: &Pod) -> bool {
 }
 
 fn pod_here(pod: &Pod) -> PodHere {
+    let ready = is_pod_ready(pod);
+    let running = pod.status.as_ref().and_then(|s| s.phase.as_deref()) == Some("Running");
+    let ready_condition = pod.status.as_ref().and_then(|s| s.conditions.as_ref()).and_then(|c| c.iter().find(|c| c.type_ == "Ready"));
+    let not_ready_because = ready_condition
+        .filter(|_| running && !ready && pod.metadata.deletion_timestamp.is_none())
+        .and_then(|c| c.message.clone());
     PodHere {
         status: status_column(pod),
-        ready: is_pod_ready(pod),
+        ready,
+        not_ready_because,
         name: pod.metadata.name.clone().unwrap_or_default(),
         bound: is_bound(pod),
         terminating: pod.metadata.deletion_timestamp.is_some(),

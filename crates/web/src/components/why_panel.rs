@@ -172,6 +172,9 @@ fn daemonset(ds: &DaemonSetWhy, text: &PanelStrings) -> Html {
                     // kubectl's STATUS, as `kubectl get pods` prints it.
                     { for ds.pods.iter().map(|pod| html! { <code>{ format!("{} ({})", pod.name, pod.status) }</code> }) }
                 </p>
+                { for ds.pods.iter().filter_map(|pod| pod.not_ready_because.as_ref().map(|why| html! {
+                    <p class="why-unready">{ (text.not_ready_because)(&pod.name) }<code>{ why }</code></p>
+                })) }
             }
             <p class="why-verdict"><code>{ (text.verdict)(ds.verdict.should_run, ds.verdict.should_continue_running) }</code></p>
             <h5>{ text.controller_rules }</h5>

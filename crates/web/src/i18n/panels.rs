@@ -45,6 +45,8 @@ pub struct PanelStrings {
     pub plugin_fits: &'static str,
     pub failed_scheduling: &'static str,
     pub pods_here: &'static str,
+    /// Leads the Ready condition's message of a running pod that is not Ready.
+    pub not_ready_because: fn(&str) -> String,
     pub select_hint: &'static str,
     pub select_node: fn(&str) -> String,
 

@@ -270,3 +270,24 @@ fn outcome_names_are_the_variants() {
     assert_eq!(Outcome::Scheduling.name(), "Scheduling");
     assert_eq!(Outcome::Starting { status: "ContainerCreating".into() }.name(), "Starting");
 }
+
+#[test]
+fn a_running_pod_held_back_by_its_readiness_gate_says_so() {
+    let state = settled(&scenario(
+        concat!(
+            "  nodePools:\n  - name: node\n    count: 2\n  steps:\n  - settle\n",
+            "  - kubectl patch pod @node-02 --subresource=status -p '{\"status\":{\"conditions\":[{\"type\":\"example.com/lb\",\"status\":\"True\"}]}}'\n",
+            "  - settle\n",
+        ),
+        "      readinessGates: [{conditionType: example.com/lb}]\n",
+    ));
+    let gated = why(&state, "node-01");
+    assert!(!gated.pods[0].ready);
+    assert_eq!(
+        gated.pods[0].not_ready_because.as_deref(),
+        Some("corresponding condition of pod readiness gate \"example.com/lb\" does not exist.")
+    );
+    let released = why(&state, "node-02");
+    assert!(released.pods[0].ready);
+    assert_eq!(released.pods[0].not_ready_because, None);
+}

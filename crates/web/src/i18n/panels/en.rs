@@ -97,6 +97,7 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     plugin_fits: "passes",
     failed_scheduling: "FailedScheduling",
     pods_here: "Pods",
+    not_ready_because: |pod| format!("{pod} runs but is not Ready, and does not count as available: "),
     select_hint: "Select a node (click its card, or its name and Enter) to see why each DaemonSet's pod is or is not there.",
     select_node: |node| format!("Explain {node}"),
 

@@ -108,6 +108,7 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     plugin_fits: "通过",
     failed_scheduling: "FailedScheduling（调度失败）",
     pods_here: "Pod",
+    not_ready_because: |pod| format!("{pod} 正在运行但未就绪，不计为可用："),
     select_hint: "选择一个节点（点击其卡片，或聚焦节点名后按 Enter），查看每个 DaemonSet 的 Pod 为什么在或不在那里。",
     select_node: |node| format!("解释 {node}"),
 
