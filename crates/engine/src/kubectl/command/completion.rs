@@ -32,7 +32,7 @@ pub fn completions(prefix: &str, nodes: &[String], pods: &[String], daemonsets: 
             _ => Vec::new(),
         },
         ["kubectl" | "k", "delete"] => fixed(&["pod", "node", "ds"]),
-        ["kubectl" | "k", "delete", "po" | "pod" | "pods"] => {
+        ["kubectl" | "k", "delete" | "patch", "po" | "pod" | "pods"] => {
             let mut names = owned(pods);
             names.extend(prefixed("@", nodes));
             names
@@ -45,7 +45,8 @@ pub fn completions(prefix: &str, nodes: &[String], pods: &[String], daemonsets: 
         ["kubectl" | "k", "drain", _, ..] => fixed(DRAIN_FLAGS),
         ["kubectl" | "k", "set"] => fixed(&["image"]),
         ["kubectl" | "k", "set", "image"] => ds_refs(),
-        ["kubectl" | "k", "patch"] => fixed(&["ds"]),
+        ["kubectl" | "k", "patch"] => fixed(&["ds", "pod"]),
+        ["kubectl" | "k", "patch", "po" | "pod" | "pods", _] => fixed(&["--subresource=status"]),
         ["kubectl" | "k", "patch", "ds" | "daemonset" | "daemonsets"] => owned(daemonsets),
         ["kubectl" | "k", "rollout"] => fixed(&["status", "history", "undo", "restart"]),
         ["kubectl" | "k", "rollout", "status" | "history" | "undo" | "restart"] => ds_refs(),

@@ -176,6 +176,9 @@ fn completes_commands_and_names() {
     assert_eq!(c("kubectl cordon node-"), ["kubectl cordon node-01", "kubectl cordon node-02"]);
     assert_eq!(c("kubectl delete pod "), ["kubectl delete pod @cp-01", "kubectl delete pod @node-01", "kubectl delete pod @node-02", "kubectl delete pod agent-x7k2p"]);
     assert_eq!(c("kubectl rollout status "), ["kubectl rollout status ds/agent"]);
+    assert_eq!(c("kubectl rollout re"), ["kubectl rollout restart"]);
+    assert_eq!(c("kubectl patch pod @node-0"), ["kubectl patch pod @node-01", "kubectl patch pod @node-02"]);
+    assert_eq!(c("kubectl patch pod @node-01 --s"), ["kubectl patch pod @node-01 --subresource=status"]);
     assert_eq!(c("image x:1 p"), ["image x:1 pull-error"]);
     assert_eq!(c("node down cp"), ["node down cp-01"]);
     assert!(c("kubectl get pods agent-x7k2p ").is_empty());
