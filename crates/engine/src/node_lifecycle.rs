@@ -96,7 +96,9 @@ fn mark_status_unknown(node: &mut Node, now_ms: u64) {
 
 /// The kubelet posts its conditions again, as it last observed them (`observed`, kept
 /// when it went silent: a node under disk pressure is still under it), else healthy.
-fn post_status_again(node: &mut Node, observed: &[NodeCondition], now_ms: u64) {
+/// Returns the events its condition setters record, one per status that changed.
+fn post_status_again(node: &mut Node, observed: &[NodeCondition], now_ms: u64) -> Vec<&'static str> {
+    let mut events = Vec::new();
     let conditions = node.status.get_or_insert_with(Default::default).conditions.get_or_insert_with(Vec::new);
     let time = Some(clock::timestamp(now_ms));
     for kubelet_condition in &KUBELET_CONDITIONS {
@@ -112,6 +114,8 @@ fn post_status_again(node: &mut Node, observed: &[NodeCondition], now_ms: u64) {
             Some(condition) => {
                 if condition.status != posted.status {
                     condition.last_transition_time = time.clone();
+                    let healthy = posted.status == kubelet_condition.status;
+                    events.push(if healthy { kubelet_condition.healthy_event } else { kubelet_condition.unhealthy_event });
                 }
                 condition.status = posted.status;
                 condition.reason = posted.reason;
@@ -121,6 +125,7 @@ fn post_status_again(node: &mut Node, observed: &[NodeCondition], now_ms: u64) {
             None => conditions.push(NodeCondition { last_heartbeat_time: time.clone(), last_transition_time: time.clone(), ..posted }),
         }
     }
+    events
 }
 
 #[derive(Clone, Debug, Default)]
@@ -146,8 +151,11 @@ impl NodeLifecycle {
         let observed = self.silent.remove(name).unwrap_or_default();
         let now = api.now();
         if let Some(mut node) = api.state.nodes.get(name).map(|o| Node::clone(o)) {
-            post_status_again(&mut node, &observed, now);
+            let events = post_status_again(&mut node, &observed, now);
             let _ = api.update_node(reconcile_condition_taints(node, now));
+            for event in events {
+                api.record_event(&format!("Node/{name}"), "Normal", event, kubelet::SOURCE, format!("Node {name} status is now: {event}"));
+            }
         }
     }
 
@@ -160,9 +168,13 @@ impl NodeLifecycle {
         if self.silent.contains_key(name) && ready_status.as_deref() != Some("Unknown") {
             mark_status_unknown(&mut node, now);
             api.record_event(&format!("Node/{name}"), "Normal", "NodeNotReady", SOURCE, format!("Node {name} status is now: NodeNotReady"));
+            // MarkPodsNotReady: each pod whose Ready turns False hears why.
             for pod_key in pods {
-                if let Some(pod) = api.state.pods.get(pod_key.as_str()).map(|p| Pod::clone(p)) {
-                    api.update_pod(kubelet::set_not_ready(pod, now));
+                let Some(pod) = api.state.pods.get(pod_key.as_str()).map(|p| Pod::clone(p)) else { continue };
+                let marked = kubelet::set_not_ready(pod.clone(), now);
+                if marked != pod {
+                    api.update_pod(marked);
+                    api.record_event(&format!("Pod/{pod_key}"), "Warning", "NodeNotReady", SOURCE, "Node is not ready".into());
                 }
             }
         }

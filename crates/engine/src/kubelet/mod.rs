@@ -50,7 +50,7 @@ pub struct Kubelet {
     backoff: BTreeMap<String, u64>,
 }
 
-const SOURCE: &str = "kubelet";
+pub const SOURCE: &str = "kubelet";
 
 fn pod_object(pod_key: &str) -> String {
     format!("Pod/{pod_key}")

@@ -2,20 +2,51 @@
 
 use k8s_openapi::api::core::v1::NodeCondition;
 
-/// A condition the kubelet posts, with its healthy status, reason and message.
+/// A condition the kubelet posts, with its healthy status, reason and message, and
+/// the events its setter records when the status turns healthy or not.
 pub struct KubeletCondition {
     pub type_: &'static str,
     pub status: &'static str,
     pub reason: &'static str,
     pub message: &'static str,
+    pub healthy_event: &'static str,
+    pub unhealthy_event: &'static str,
 }
 
 /// The conditions the kubelet posts on a healthy node (`setNodeStatus`), in order.
 pub const KUBELET_CONDITIONS: [KubeletCondition; 4] = [
-    KubeletCondition { type_: "MemoryPressure", status: "False", reason: "KubeletHasSufficientMemory", message: "kubelet has sufficient memory available" },
-    KubeletCondition { type_: "DiskPressure", status: "False", reason: "KubeletHasNoDiskPressure", message: "kubelet has no disk pressure" },
-    KubeletCondition { type_: "PIDPressure", status: "False", reason: "KubeletHasSufficientPID", message: "kubelet has sufficient PID available" },
-    KubeletCondition { type_: "Ready", status: "True", reason: "KubeletReady", message: "kubelet is posting ready status" },
+    KubeletCondition {
+        type_: "MemoryPressure",
+        status: "False",
+        reason: "KubeletHasSufficientMemory",
+        message: "kubelet has sufficient memory available",
+        healthy_event: "NodeHasSufficientMemory",
+        unhealthy_event: "NodeHasInsufficientMemory",
+    },
+    KubeletCondition {
+        type_: "DiskPressure",
+        status: "False",
+        reason: "KubeletHasNoDiskPressure",
+        message: "kubelet has no disk pressure",
+        healthy_event: "NodeHasNoDiskPressure",
+        unhealthy_event: "NodeHasDiskPressure",
+    },
+    KubeletCondition {
+        type_: "PIDPressure",
+        status: "False",
+        reason: "KubeletHasSufficientPID",
+        message: "kubelet has sufficient PID available",
+        healthy_event: "NodeHasSufficientPID",
+        unhealthy_event: "NodeHasInsufficientPID",
+    },
+    KubeletCondition {
+        type_: "Ready",
+        status: "True",
+        reason: "KubeletReady",
+        message: "kubelet is posting ready status",
+        healthy_event: "NodeReady",
+        unhealthy_event: "NodeNotReady",
+    },
 ];
 
 impl KubeletCondition {
