@@ -67,7 +67,7 @@ pub fn main(args: &[String]) -> i32 {
             eprintln!("error: cannot write {}: {e}", path.display());
             return 2;
         }
-        println!("wrote {}", path.display());
+        outln!("wrote {}", path.display());
     }
     0
 }

@@ -2,6 +2,18 @@
 //! subcommand reads files, calls the engine or the model, and prints what the playground
 //! would show.
 
+/// `println!` for what the commands print: when stdout closes early (`dsplay run x |
+/// head`) the program ends as a Unix tool killed by SIGPIPE does (status 141), where
+/// `println!` would panic. Defined before the modules so they can use it.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(141);
+        }
+    }};
+}
+
 mod export;
 mod run;
 mod share;
@@ -54,11 +66,11 @@ fn dispatch(args: &[String]) -> i32 {
         Some("decode") => share::decode_main(rest),
         Some("export") => export::main(rest),
         Some("--help" | "-h" | "help") => {
-            println!("{USAGE}");
+            outln!("{USAGE}");
             0
         }
         Some("--version" | "-V") => {
-            println!("dsplay {}", env!("CARGO_PKG_VERSION"));
+            outln!("dsplay {}", env!("CARGO_PKG_VERSION"));
             0
         }
         Some(other) => {

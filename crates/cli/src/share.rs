@@ -17,7 +17,7 @@ pub fn encode_main(args: &[String]) -> i32 {
         Err(status) => return status,
     };
     let base = base.map_or("", |b| b.split('#').next().unwrap_or(b));
-    println!("{base}#{}", encode(&text));
+    outln!("{base}#{}", encode(&text));
     0
 }
 
@@ -29,7 +29,9 @@ pub fn decode_main(args: &[String]) -> i32 {
     };
     match decode(link) {
         Ok(text) => {
-            print!("{text}");
+            if std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes()).is_err() {
+                std::process::exit(141);
+            }
             // The playground's `log=` part: what its console and Apply did after the steps.
             let fragment = link.split_once('#').map_or(link.as_str(), |(_, fragment)| fragment);
             if fragment.split('&').any(|part| part.starts_with("log=")) {

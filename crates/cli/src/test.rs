@@ -61,7 +61,7 @@ pub fn main(args: &[String]) -> i32 {
     let mut unreadable = 0;
     for arg in args {
         if let Err(error) = scenario_files(Path::new(arg), &mut files) {
-            println!("FAIL {arg}: {error}");
+            outln!("FAIL {arg}: {error}");
             unreadable += 1;
         }
     }
@@ -69,15 +69,15 @@ pub fn main(args: &[String]) -> i32 {
     for file in &files {
         match run_scenario(file) {
             Ok(name) => {
-                println!("ok {name}");
+                outln!("ok {name}");
                 passed += 1;
             }
             Err((name, reason)) => {
-                println!("FAIL {name}: {reason}");
+                outln!("FAIL {name}: {reason}");
                 failed += 1;
             }
         }
     }
-    println!("{passed} passed, {failed} failed");
+    outln!("{passed} passed, {failed} failed");
     i32::from(failed > 0)
 }

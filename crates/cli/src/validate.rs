@@ -39,10 +39,10 @@ pub fn main(args: &[String]) -> i32 {
         let verdict = verdict(path, &text, doc);
         invalid |= verdict.is_err();
         match verdict {
-            Ok(line) => println!("{line}"),
+            Ok(line) => outln!("{line}"),
             Err(lines) => {
                 for line in lines {
-                    println!("{line}");
+                    outln!("{line}");
                 }
             }
         }

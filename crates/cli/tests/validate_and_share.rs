@@ -88,3 +88,24 @@ fn help_and_unknown_commands() {
     assert_eq!(code, 2);
     assert!(err.contains("unknown command \"frobnicate\""));
 }
+
+#[test]
+fn a_reader_that_stops_early_ends_the_program_as_sigpipe_would() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let scenarios = format!("{}/../../tests/scenarios", env!("CARGO_MANIFEST_DIR"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dsplay"))
+        .args(["test", &scenarios])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("dsplay runs");
+    let mut first_line_start = [0u8; 2];
+    // Read the start of the first verdict, then close the pipe as `head` does; the
+    // scenarios still to run write into a pipe nobody reads.
+    child.stdout.take().expect("piped stdout").read_exact(&mut first_line_start).expect("a verdict");
+    let out = child.wait_with_output().expect("dsplay ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.code(), Some(141), "{stderr}");
+}
