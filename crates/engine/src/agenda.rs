@@ -33,6 +33,8 @@ pub enum Action {
     FinishTermination(String),
     /// The node lifecycle controller looks at a node's heartbeat and condition taints.
     MonitorNode(String),
+    /// The node lifecycle controller taints the nodes waiting in its zones' queues.
+    NoExecuteTaintingPass,
     /// The taint eviction controller handles a change of a node's NoExecute taints.
     NoticeNodeTaints(String),
     /// The taint eviction controller handles a pod added, deleted, bound or given

@@ -54,8 +54,12 @@ impl Simulation {
             }),
             Action::MonitorNode(node) => {
                 let pods: Vec<String> = self.pods_by_node.on(&node).cloned().collect();
-                self.node_lifecycle.monitor(&mut self.api, &node, &pods);
-                vec![]
+                let pass = self.node_lifecycle.monitor(&mut self.api, &node, &pods);
+                pass.map(|at| (at, Action::NoExecuteTaintingPass)).into_iter().collect()
+            }
+            Action::NoExecuteTaintingPass => {
+                let next = self.node_lifecycle.tainting_pass(&mut self.api);
+                next.map(|at| (at, Action::NoExecuteTaintingPass)).into_iter().collect()
             }
             Action::NoticeNodeTaints(node) => {
                 let pods: Vec<String> = self.pods_by_node.on(&node).cloned().collect();
@@ -119,6 +123,7 @@ impl Simulation {
             Action::KillContainers(k) => format!("kubelet stops the containers of {k}"),
             Action::FinishTermination(k) => format!("pod {k} terminated"),
             Action::MonitorNode(n) => format!("node-lifecycle-controller checks node {n}"),
+            Action::NoExecuteTaintingPass => "node-lifecycle-controller taints unhealthy nodes NoExecute".to_string(),
             Action::NoticeNodeTaints(n) => format!("taint-eviction-controller sees the NoExecute taints of node {n} change"),
             Action::NoticePodTolerations(k) => format!("taint-eviction-controller looks at pod {k}"),
             Action::TaintEvictionDue(k) => format!("taint-eviction-controller: the toleration of pod {k} runs out"),

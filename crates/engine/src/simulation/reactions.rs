@@ -128,6 +128,12 @@ impl Simulation {
             }
             Change::NodeAdded(name) => {
                 self.node_changed(&name);
+                // The monitor's next pass finds a node that registers not Ready and queues
+                // it for its NoExecute taint.
+                let ready = self.api.state.nodes.get(&name).and_then(|n| n.status.as_ref()?.conditions.as_ref()?.iter().find(|c| c.type_ == "Ready").map(|c| c.status == "True"));
+                if ready != Some(true) {
+                    self.later(REACTION_MS, Action::MonitorNode(name.clone()));
+                }
                 if has_no_execute_taint(&self.api, &name) {
                     self.later(REACTION_MS, Action::NoticeNodeTaints(name.clone()));
                 }

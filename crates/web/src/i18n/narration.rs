@@ -34,6 +34,7 @@ fn zh_hans(action: &Action) -> String {
         Action::KillContainers(k) => format!("kubelet 停止 {k} 的容器"),
         Action::FinishTermination(k) => format!("Pod {k} 已终止"),
         Action::MonitorNode(n) => format!("node-lifecycle-controller 检查节点 {n}"),
+        Action::NoExecuteTaintingPass => "node-lifecycle-controller 给不健康的节点加 NoExecute 污点".to_string(),
         Action::NoticeNodeTaints(n) => format!("taint-eviction-controller 发现节点 {n} 的 NoExecute 污点有变化"),
         Action::NoticePodTolerations(k) => format!("taint-eviction-controller 检查 Pod {k}"),
         Action::TaintEvictionDue(k) => format!("taint-eviction-controller：Pod {k} 的容忍时间已到"),

@@ -1,7 +1,13 @@
 //! The node lifecycle controller (pkg/controller/nodelifecycle): a node whose kubelet
 //! stops posting status becomes Ready=Unknown after the grace period, its pods are
-//! marked not Ready, and condition taints follow conditions (NoSchedule taints for
-//! pressure, network, cordon; NoSchedule and NoExecute for not-ready / unreachable).
+//! marked not Ready, NoSchedule taints follow conditions at once (pressure, network,
+//! cordon, not-ready / unreachable), and NoExecute taints come at the zone's rate
+//! (`no_execute_tainting`).
+
+mod no_execute_tainting;
+
+pub use no_execute_tainting::TAINTING_PASS_MS;
+use no_execute_tainting::NoExecuteTainting;
 
 use std::collections::BTreeMap;
 
@@ -20,19 +26,14 @@ fn condition<'a>(node: &'a Node, type_: &str) -> Option<&'a NodeCondition> {
     node.status.as_ref()?.conditions.as_ref()?.iter().find(|c| c.type_ == type_)
 }
 
-/// The lifecycle-managed taints a node should carry, as (key, effect).
+/// The NoSchedule taints that follow a node's conditions (`doNoScheduleTaintingPass`),
+/// as (key, effect).
 fn desired_condition_taints(node: &Node) -> Vec<(String, &'static str)> {
     let mut taints = Vec::new();
     let mut add = |name: &str, effect: &'static str| taints.push((format!("{MANAGED_PREFIX}{name}"), effect));
     match condition(node, "Ready").map(|c| c.status.as_str()) {
-        Some("False") => {
-            add("not-ready", "NoSchedule");
-            add("not-ready", "NoExecute");
-        }
-        Some("Unknown") => {
-            add("unreachable", "NoSchedule");
-            add("unreachable", "NoExecute");
-        }
+        Some("False") => add("not-ready", "NoSchedule"),
+        Some("Unknown") => add("unreachable", "NoSchedule"),
         _ => {}
     }
     for (type_, name) in [
@@ -51,21 +52,21 @@ fn desired_condition_taints(node: &Node) -> Vec<(String, &'static str)> {
     taints
 }
 
+/// The NoExecute not-ready / unreachable taints are the tainting queue's, not these.
 fn is_managed(taint: &Taint) -> bool {
-    taint.key.strip_prefix(MANAGED_PREFIX).is_some_and(|k| MANAGED_KEYS.contains(&k))
+    taint.effect == "NoSchedule" && taint.key.strip_prefix(MANAGED_PREFIX).is_some_and(|k| MANAGED_KEYS.contains(&k))
 }
 
 /// Condition taints follow conditions: adds the missing ones, removes those with no
 /// condition behind them, keeps every other taint as it is.
-pub fn reconcile_condition_taints(mut node: Node, now_ms: u64) -> Node {
+pub fn reconcile_condition_taints(mut node: Node) -> Node {
     let desired = desired_condition_taints(&node);
     let spec = node.spec.get_or_insert_with(Default::default);
     let mut taints = spec.taints.take().unwrap_or_default();
     taints.retain(|t| !is_managed(t) || desired.iter().any(|(k, e)| *k == t.key && *e == t.effect));
     for (key, effect) in desired {
         if !taints.iter().any(|t| t.key == key && t.effect == effect) {
-            let time_added = (effect == "NoExecute").then(|| clock::timestamp(now_ms));
-            taints.push(Taint { key, effect: effect.into(), value: None, time_added });
+            taints.push(Taint { key, effect: effect.into(), value: None, time_added: None });
         }
     }
     spec.taints = (!taints.is_empty()).then_some(taints);
@@ -133,6 +134,7 @@ pub struct NodeLifecycle {
     /// Nodes whose kubelet has stopped posting status, with the conditions it had
     /// posted last (what it still observes when it comes back).
     silent: BTreeMap<String, Vec<NodeCondition>>,
+    tainting: NoExecuteTainting,
 }
 
 impl NodeLifecycle {
@@ -152,7 +154,7 @@ impl NodeLifecycle {
         let now = api.now();
         if let Some(mut node) = api.state.nodes.get(name).map(|o| Node::clone(o)) {
             let events = post_status_again(&mut node, &observed, now);
-            let _ = api.update_node(reconcile_condition_taints(node, now));
+            let _ = api.update_node(reconcile_condition_taints(node));
             for event in events {
                 api.record_event(&format!("Node/{name}"), "Normal", event, kubelet::SOURCE, format!("Node {name} status is now: {event}"));
             }
@@ -160,10 +162,11 @@ impl NodeLifecycle {
     }
 
     /// One pass of the monitor over a node (`pods`: the keys of those bound to it):
-    /// heartbeat timeout and condition taints.
-    pub fn monitor(&mut self, api: &mut Api, name: &str, pods: &[String]) {
+    /// heartbeat timeout, condition taints, and the NoExecute tainting queue. Returns
+    /// when a tainting pass is due, if one is newly needed.
+    pub fn monitor(&mut self, api: &mut Api, name: &str, pods: &[String]) -> Option<u64> {
         let now = api.now();
-        let Some(mut node) = api.state.nodes.get(name).map(|o| Node::clone(o)) else { return };
+        let Some(mut node) = api.state.nodes.get(name).map(|o| Node::clone(o)) else { return None };
         let ready_status = condition(&node, "Ready").map(|c| c.status.clone());
         if self.silent.contains_key(name) && ready_status.as_deref() != Some("Unknown") {
             mark_status_unknown(&mut node, now);
@@ -178,7 +181,13 @@ impl NodeLifecycle {
                 }
             }
         }
-        let _ = api.update_node(reconcile_condition_taints(node, now));
+        let _ = api.update_node(reconcile_condition_taints(node));
+        self.tainting.node_observed(api, name)
+    }
+
+    /// The NoExecute tainting pass; returns when the next one is due, if nodes wait.
+    pub fn tainting_pass(&mut self, api: &mut Api) -> Option<u64> {
+        self.tainting.pass(api)
     }
 }
 
@@ -212,21 +221,22 @@ mod tests {
     #[test]
     fn cordon_and_conditions_bring_their_taints() {
         let node = node_with(vec![("Ready", "True"), ("NetworkUnavailable", "True")], true, vec![]);
-        let node = reconcile_condition_taints(node, 0);
+        let node = reconcile_condition_taints(node);
         assert_eq!(keys(&node), vec!["node.kubernetes.io/network-unavailable:NoSchedule", "node.kubernetes.io/unschedulable:NoSchedule"]);
     }
 
     #[test]
     fn taints_without_a_condition_are_removed_and_user_taints_kept() {
-        let stale = Taint { key: "node.kubernetes.io/unreachable".into(), effect: "NoExecute".into(), ..Default::default() };
+        let stale = Taint { key: "node.kubernetes.io/unreachable".into(), effect: "NoSchedule".into(), ..Default::default() };
         let user = Taint { key: "dedicated".into(), effect: "NoSchedule".into(), value: Some("db".into()), time_added: None };
-        let node = reconcile_condition_taints(node_with(vec![("Ready", "True")], false, vec![stale, user]), 0);
+        let node = reconcile_condition_taints(node_with(vec![("Ready", "True")], false, vec![stale, user]));
         assert_eq!(keys(&node), vec!["dedicated:NoSchedule"]);
     }
 
     #[test]
-    fn unknown_ready_gives_unreachable_taints() {
-        let node = reconcile_condition_taints(node_with(vec![("Ready", "Unknown")], false, vec![]), 0);
-        assert_eq!(keys(&node), vec!["node.kubernetes.io/unreachable:NoSchedule", "node.kubernetes.io/unreachable:NoExecute"]);
+    fn unknown_ready_gives_the_unreachable_no_schedule_taint_and_leaves_no_execute_to_the_queue() {
+        let queued = Taint { key: "node.kubernetes.io/unreachable".into(), effect: "NoExecute".into(), ..Default::default() };
+        let node = reconcile_condition_taints(node_with(vec![("Ready", "Unknown")], false, vec![queued]));
+        assert_eq!(keys(&node), vec!["node.kubernetes.io/unreachable:NoExecute", "node.kubernetes.io/unreachable:NoSchedule"]);
     }
 }
