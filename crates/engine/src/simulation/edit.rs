@@ -2,11 +2,14 @@
 //! file would act on a live cluster: when only its manifests changed, each changed or
 //! new object is applied at the end of the timeline and the cluster settles, so a
 //! template change starts a rollout from where the cluster is. The steps already
-//! played stay. When the scenario itself changed (its pools, timing or steps, or a
-//! document gone, which `kubectl apply` would not delete) it loads anew.
+//! played stay. A document a step applies (`dsplay/apply: later`) is applied the same
+//! way once its object is in the cluster; before that its step will apply it. When the
+//! scenario itself changed (its pools, timing or steps, or a document gone, which
+//! `kubectl apply` would not delete) it loads anew.
 
 use super::{LoadError, Simulation, StepOutcome};
-use crate::scenario::{Manifest, Scenario, Step};
+use crate::api::name_of;
+use crate::scenario::{Manifest, ManifestObject, Scenario, Step};
 
 /// What applying an edit did.
 pub enum Edit {
@@ -33,7 +36,7 @@ impl Simulation {
             .scenario
             .manifests
             .iter()
-            .filter(|new| !new.apply_later)
+            .filter(|new| !new.apply_later || self.holds(new))
             .filter(|new| !self.scenario.manifests.iter().any(|old| same_document(old, new) && old.object == new.object))
             .cloned()
             .collect();
@@ -56,6 +59,24 @@ impl Simulation {
             outcomes.push(self.execute("settle"));
         }
         Ok(Edit::Applied { outcomes, refused })
+    }
+}
+
+impl Simulation {
+    /// Whether the cluster holds the object `manifest` describes (by kind and name; a
+    /// document that did not decode counts by the kind it declared).
+    fn holds(&self, manifest: &Manifest) -> bool {
+        let state = &self.api.state;
+        let kind = match &manifest.object {
+            ManifestObject::Undecodable { kind, .. } => kind.as_str(),
+            object => object.kind(),
+        };
+        match kind {
+            "DaemonSet" => state.daemonsets.keys().any(|k| name_of(k) == manifest.name),
+            "Pod" => state.pods.keys().any(|k| name_of(k) == manifest.name),
+            "Node" => state.nodes.contains_key(&manifest.name),
+            _ => false,
+        }
     }
 }
 
@@ -154,5 +175,32 @@ mod tests {
         let error = simulation.apply_edit(&edited).err();
         assert!(error.is_some_and(|e| e.line == line_of(&edited, "image:")), "the image's line");
         assert_eq!(simulation.frames().len(), frames_before);
+    }
+
+    /// A scenario whose step applies the DaemonSet (`dsplay/apply: later`), as the
+    /// myth scenarios of the gallery do.
+    const APPLIED_BY_A_STEP: &str = include_str!("../../../../gallery/myth-cordoned-node-gets-no-pod.yaml");
+
+    #[test]
+    fn a_document_a_step_applied_is_applied_again_from_the_end_of_the_timeline() {
+        let mut simulation = played(APPLIED_BY_A_STEP);
+        let (outcomes, refused) = applied(simulation.apply_edit(&APPLIED_BY_A_STEP.replace("busybox:1.36", "busybox:1.37")));
+        assert!(refused.is_none());
+        assert_eq!(outcomes[0].output, "daemonset.apps/agent configured");
+        assert_eq!(images(&simulation), ["busybox:1.37"; 3], "rolled out on every node, the cordoned one too");
+    }
+
+    #[test]
+    fn an_invalid_edit_of_a_document_a_step_applied_is_refused_at_its_line() {
+        let mut simulation = played(APPLIED_BY_A_STEP);
+        let edited = APPLIED_BY_A_STEP.replace(
+            "  selector:\n",
+            "  updateStrategy:\n    rollingUpdate: {maxSurge: 1, maxUnavailable: 1}\n  selector:\n",
+        );
+        let (_, refused) = applied(simulation.apply_edit(&edited));
+        let refused = refused.unwrap_or_else(|| panic!("both set must be refused"));
+        assert!(refused.message.contains("may not be set when maxUnavailable is non-zero"), "{}", refused.message);
+        assert_eq!(refused.line, line_of(&edited, "rollingUpdate:"));
+        assert_eq!(images(&simulation), ["busybox:1.36"; 3], "nothing changed");
     }
 }
