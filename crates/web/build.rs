@@ -57,10 +57,11 @@ fn main() {
         println!("cargo:rerun-if-changed={}", path.display());
         let mut explanation = entry.explanation.unwrap_or_default();
         explanation.zh = unfold_cjk(&explanation.zh);
+        let description = fs::read_to_string(&path).map(|text| scenario_description(&text)).unwrap_or_default();
         let _ = writeln!(
             out,
-            "    GalleryEntry {{ file: {:?}, category: {:?}, title_en: {:?}, title_zh: {:?}, explanation_en: {:?}, explanation_zh: {:?}, text: include_str!({:?}) }},",
-            entry.file, entry.category, entry.title.en, entry.title.zh, explanation.en, explanation.zh, path.display().to_string()
+            "    GalleryEntry {{ file: {:?}, category: {:?}, title_en: {:?}, title_zh: {:?}, explanation_en: {:?}, explanation_zh: {:?}, description: {:?}, text: include_str!({:?}) }},",
+            entry.file, entry.category, entry.title.en, entry.title.zh, explanation.en, explanation.zh, description, path.display().to_string()
         );
     }
     out.push_str("];\n");
@@ -68,6 +69,15 @@ fn main() {
     if let Err(error) = fs::write(out_dir.join("gallery.rs"), out) {
         panic!("cannot write the gallery table: {error}");
     }
+}
+
+/// `spec.description` of the file's Scenario document, empty when it has none.
+fn scenario_description(text: &str) -> String {
+    serde_yaml::Deserializer::from_str(text)
+        .filter_map(|document| serde_yaml::Value::deserialize(document).ok())
+        .find(|document| document.get("kind").and_then(|k| k.as_str()) == Some("Scenario"))
+        .and_then(|scenario| scenario.get("spec")?.get("description")?.as_str().map(str::to_string))
+        .unwrap_or_default()
 }
 
 /// YAML folds a `>-` block's line breaks into spaces, which Chinese text does not

@@ -14,6 +14,8 @@ pub struct GalleryEntry {
     pub title_zh: &'static str,
     pub explanation_en: &'static str,
     pub explanation_zh: &'static str,
+    /// The scenario's own `spec.description`, which an edit of its manifests keeps.
+    pub description: &'static str,
     pub text: &'static str,
 }
 
@@ -35,13 +37,17 @@ impl GalleryEntry {
     }
 }
 
-/// The explanation in `lang` of a scenario the app ships (a gallery entry or the
-/// example), when `text` is one and `lang` is not the language its description is
-/// written in (English).
-pub fn shipped_explanation(text: &str, lang: Lang) -> Option<&'static str> {
+/// The explanation in `lang` of a scenario the app ships, found by its description
+/// (`spec.description`, which stays when the user edits its manifests), when `lang` is
+/// not the language the description is written in.
+pub fn shipped_explanation(description: &str, lang: Lang) -> Option<&'static str> {
     match lang {
         Lang::En => None,
-        Lang::ZhHans => GALLERY.iter().find(|entry| entry.text == text).map(|entry| entry.explanation_zh).filter(|e| !e.is_empty()),
+        Lang::ZhHans => GALLERY
+            .iter()
+            .find(|entry| !entry.description.trim().is_empty() && entry.description.trim() == description.trim())
+            .map(|entry| entry.explanation_zh)
+            .filter(|e| !e.is_empty()),
     }
 }
 
@@ -49,4 +55,20 @@ pub fn shipped_explanation(text: &str, lang: Lang) -> Option<&'static str> {
 /// user can always load it again, so replacing it loses nothing.
 pub fn is_shipped(text: &str) -> bool {
     text == crate::state::EXAMPLE_SCENARIO || GALLERY.iter().any(|entry| entry.text == text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_edited_gallery_scenario_keeps_its_chinese_explanation() {
+        let entry = GALLERY.iter().find(|e| !e.explanation_zh.is_empty() && !e.description.is_empty()).expect("an explained entry");
+        let edited = entry.text.replacen("image:", "image: ", 1);
+        assert_ne!(edited, entry.text);
+        let description = dsplay_engine::scenario::parse_scenario(&edited).map(|s| s.description).unwrap_or_default();
+        assert_eq!(shipped_explanation(&description, Lang::ZhHans), Some(entry.explanation_zh));
+        assert_eq!(shipped_explanation(&description, Lang::En), None);
+        assert_eq!(shipped_explanation("a description of my own", Lang::ZhHans), None);
+    }
 }

@@ -161,10 +161,11 @@ pub fn scenario_description() -> Html {
     let applied = playground.as_ref().map(|p| (p.applied_text.clone(), p.lang)).unwrap_or_default();
     // Parsed again only when another text is applied or the language changes.
     let body = use_memo(applied, |(text, lang)| {
-        if let Some(explanation) = shipped_explanation(text, *lang) {
+        let description = parse_scenario(text).map(|scenario| scenario.description).unwrap_or_default();
+        // Matched by its description, which stays while the user edits the manifests.
+        if let Some(explanation) = shipped_explanation(&description, *lang) {
             return Some(render(explanation));
         }
-        let description = parse_scenario(text).map(|scenario| scenario.description).unwrap_or_default();
         (!description.trim().is_empty()).then(|| render(&description))
     });
     let (Some(playground), Some(body)) = (playground, (*body).clone()) else {
