@@ -94,9 +94,18 @@ pub struct PodHere {
     pub status: String,
     /// The Ready condition is True.
     pub ready: bool,
-    /// Why a running pod is not Ready, as its Ready condition says (an unready
-    /// container, a readiness gate without its condition).
-    pub not_ready_because: Option<String>,
+    /// Why a running pod is not Ready.
+    pub not_ready_because: Option<NotReadyCause>,
+}
+
+/// Why a running pod is not Ready.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotReadyCause {
+    /// Its Ready condition's message (an unready container, a readiness gate without
+    /// its condition), in the kubelet's words.
+    Condition(String),
+    /// Its node stopped posting status, and the node lifecycle controller marked it.
+    NodeNotReady,
 }
 
 /// `spec.template.spec.nodeName`: a DaemonSet pinned to one node by name.
@@ -172,7 +181,8 @@ impl DaemonSetWhy {
         add_daemon_tolerations(&mut daemon_spec);
 
         let owned: Vec<&Pod> = state.pods.values().map(|pod| pod.as_ref()).filter(|pod| is_owned_by(pod, ds) && target_node_name(pod) == Some(node_name)).collect();
-        let pods: Vec<PodHere> = owned.iter().map(|pod| pod_here(pod)).collect();
+        let node_ready = node.status.as_ref().and_then(|s| s.conditions.as_ref()).and_then(|c| c.iter().find(|c| c.type_ == "Ready")).is_some_and(|c| c.status == "True");
+        let pods: Vec<PodHere> = owned.iter().map(|pod| pod_here(pod, node_ready)).collect();
         let live = owned.iter().zip(&pods).find(|(_, here)| !here.terminating);
         let scheduler = match live.map(|(pod, _)| *pod) {
             Some(pod) => Some(scheduler_check(state, node, pod, false)),
@@ -263,13 +273,17 @@ fn is_bound(pod: &Pod) -> bool {
     pod.spec.as_ref().and_then(|spec| spec.node_name.as_deref()).is_some_and(|name| !name.is_empty())
 }
 
-fn pod_here(pod: &Pod) -> PodHere {
+fn pod_here(pod: &Pod, node_ready: bool) -> PodHere {
     let ready = is_pod_ready(pod);
     let running = pod.status.as_ref().and_then(|s| s.phase.as_deref()) == Some("Running");
     let ready_condition = pod.status.as_ref().and_then(|s| s.conditions.as_ref()).and_then(|c| c.iter().find(|c| c.type_ == "Ready"));
-    let not_ready_because = ready_condition
-        .filter(|_| running && !ready && pod.metadata.deletion_timestamp.is_none())
-        .and_then(|c| c.message.clone());
+    let not_ready_because = ready_condition.filter(|_| running && !ready && pod.metadata.deletion_timestamp.is_none()).and_then(|c| {
+        match &c.message {
+            Some(message) => Some(NotReadyCause::Condition(message.clone())),
+            None if !node_ready => Some(NotReadyCause::NodeNotReady),
+            None => None,
+        }
+    });
     PodHere {
         status: status_column(pod),
         ready,

@@ -5,7 +5,7 @@
 use yew::prelude::*;
 
 use super::node_actions::{NodeActionState, NodeActions};
-use crate::cluster_view::why::{DaemonSetWhy, NodeWhy, Outcome, SchedulerCheck};
+use crate::cluster_view::why::{DaemonSetWhy, NodeWhy, NotReadyCause, Outcome, SchedulerCheck};
 use crate::cluster_view::pool_of;
 use crate::focus::focus_first;
 use crate::i18n::PanelStrings;
@@ -172,8 +172,13 @@ fn daemonset(ds: &DaemonSetWhy, text: &PanelStrings) -> Html {
                     // kubectl's STATUS, as `kubectl get pods` prints it.
                     { for ds.pods.iter().map(|pod| html! { <code>{ format!("{} ({})", pod.name, pod.status) }</code> }) }
                 </p>
-                { for ds.pods.iter().filter_map(|pod| pod.not_ready_because.as_ref().map(|why| html! {
-                    <p class="why-unready">{ (text.not_ready_because)(&pod.name) }<code>{ why }</code></p>
+                { for ds.pods.iter().filter_map(|pod| pod.not_ready_because.as_ref().map(|why| match why {
+                    NotReadyCause::Condition(message) => html! {
+                        <p class="why-unready">{ (text.not_ready_because)(&pod.name) }<code>{ message }</code></p>
+                    },
+                    NotReadyCause::NodeNotReady => html! {
+                        <p class="why-unready">{ (text.not_ready_because)(&pod.name) }{ text.node_stopped_posting }</p>
+                    },
                 })) }
             }
             <p class="why-verdict"><code>{ (text.verdict)(ds.verdict.should_run, ds.verdict.should_continue_running) }</code></p>

@@ -33,7 +33,7 @@ pub(super) static STRINGS: Strings = Strings {
     no_daemonsets: "No DaemonSets yet.",
     node_ready: "Ready",
     node_not_ready: "NotReady",
-    node_unknown: "Unknown",
+    node_unknown: "NotReady (Unknown)",
     node_cordoned: "SchedulingDisabled",
     node_control_plane: "control-plane",
     taints: |n| if n == 1 { "1 taint".to_string() } else { format!("{n} taints") },

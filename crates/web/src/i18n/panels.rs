@@ -47,6 +47,8 @@ pub struct PanelStrings {
     pub pods_here: &'static str,
     /// Leads the Ready condition's message of a running pod that is not Ready.
     pub not_ready_because: fn(&str) -> String,
+    /// Why a pod on a node whose kubelet went silent is not Ready.
+    pub node_stopped_posting: &'static str,
     pub select_hint: &'static str,
     pub select_node: fn(&str) -> String,
 

@@ -28,7 +28,7 @@ pub(super) static STRINGS: Strings = Strings {
     no_daemonsets: "还没有 DaemonSet。",
     node_ready: "Ready",
     node_not_ready: "NotReady",
-    node_unknown: "Unknown",
+    node_unknown: "NotReady（Unknown，失联）",
     node_cordoned: "SchedulingDisabled",
     node_control_plane: "control-plane",
     taints: |n| format!("{n} 个污点"),

@@ -284,10 +284,18 @@ fn a_running_pod_held_back_by_its_readiness_gate_says_so() {
     let gated = why(&state, "node-01");
     assert!(!gated.pods[0].ready);
     assert_eq!(
-        gated.pods[0].not_ready_because.as_deref(),
-        Some("corresponding condition of pod readiness gate \"example.com/lb\" does not exist.")
+        gated.pods[0].not_ready_because,
+        Some(NotReadyCause::Condition("corresponding condition of pod readiness gate \"example.com/lb\" does not exist.".into()))
     );
     let released = why(&state, "node-02");
     assert!(released.pods[0].ready);
     assert_eq!(released.pods[0].not_ready_because, None);
+}
+
+#[test]
+fn a_pod_on_a_node_that_stopped_posting_status_says_so() {
+    let state = settled(&scenario("  nodePools:\n  - name: node\n    count: 2\n  steps:\n  - settle\n  - node down node-02\n  - advance 2m\n", ""));
+    let down = why(&state, "node-02");
+    assert_eq!(down.outcome, Outcome::Kept, "the unreachable NoSchedule taint is not tolerated; its NoExecute one is");
+    assert_eq!(down.pods[0].not_ready_because, Some(NotReadyCause::NodeNotReady));
 }
