@@ -75,7 +75,7 @@ fn taints_are_unique_by_key_and_effect() {
     let errs = taints("[{key: dedicated, value: a, effect: NoSchedule}, {key: dedicated, value: b, effect: NoExecute}, {key: dedicated, value: c, effect: NoSchedule}]");
     assert_eq!(
         errs,
-        vec!["metadata.taints[2]: Duplicate value: core.Taint{Key:\"dedicated\", Value:\"c\", Effect:\"NoSchedule\", TimeAdded:(*v1.Time)(nil)}: taints must be unique by key and effect pair".to_owned()]
+        vec!["metadata.taints[2]: Duplicate value: {\"Key\":\"dedicated\",\"Value\":\"c\",\"Effect\":\"NoSchedule\",\"TimeAdded\":null}: taints must be unique by key and effect pair".to_owned()]
     );
 }
 

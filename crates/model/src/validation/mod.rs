@@ -8,7 +8,7 @@
 mod affinity;
 mod container;
 mod daemonset;
-mod go_value;
+mod bad_value;
 mod meta;
 pub(crate) mod names;
 mod node;
@@ -95,7 +95,7 @@ impl fmt::Display for FieldError {
 /// then kubectl's `MultilineError`): one error on the same line, several as a `* ` list.
 /// The text has no trailing newline; the printer adds it.
 pub fn invalid_object_message(kind: &str, name: &str, errors: &[FieldError]) -> String {
-    let prefix = format!("The {} {} is invalid", kind, go_value::quote(name));
+    let prefix = format!("The {} {} is invalid", kind, bad_value::quote(name));
     match errors {
         [] => prefix,
         [only] => format!("{prefix}: {only}"),
@@ -127,7 +127,7 @@ pub(crate) mod field {
         error(path, ErrorKind::Forbidden, None, detail)
     }
 
-    /// `value` is already rendered (see `go_value`).
+    /// `value` is already rendered (see `bad_value`).
     pub fn invalid(path: &FieldPath, value: String, detail: &str) -> FieldError {
         error(path, ErrorKind::Invalid, Some(value), detail)
     }
@@ -145,7 +145,7 @@ pub(crate) mod field {
         let detail = if valid.is_empty() {
             String::new()
         } else {
-            let quoted: Vec<String> = valid.iter().map(|v| super::go_value::quote(v)).collect();
+            let quoted: Vec<String> = valid.iter().map(|v| super::bad_value::quote(v)).collect();
             format!("supported values: {}", quoted.join(", "))
         };
         error(path, ErrorKind::NotSupported, Some(value), &detail)

@@ -2,7 +2,7 @@
 
 use k8s_openapi::api::core::v1::Node;
 
-use super::go_value::quote;
+use super::bad_value::quote;
 use super::meta::{validate_object_meta, NameRule};
 use super::quantity::ParsedQuantity;
 use super::tolerations::validate_node_taints;

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use k8s_openapi::api::core::v1::ResourceRequirements;
 use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
 
-use super::go_value::quote;
+use super::bad_value::{json_string, quote};
 use super::names;
 use super::quantity::ParsedQuantity;
 use super::{field, FieldError};
@@ -102,7 +102,8 @@ fn validate_quantity_value(name: &str, q: &ParsedQuantity, path: &FieldPath) -> 
         errs.push(field::invalid(path, quote(&q.canonical()), names::IS_NEGATIVE_ERROR_MSG));
     }
     if is_integer_resource(name) && !q.is_integer() {
-        errs.push(field::invalid(path, q.canonical(), "must be an integer"));
+        // Upstream passes the Quantity itself, which marshals as its quoted canonical form.
+        errs.push(field::invalid(path, json_string(&q.canonical()), "must be an integer"));
     }
     errs
 }
