@@ -127,6 +127,22 @@ fn a_daemonset_without_spec_has_a_nil_selector_and_no_containers() {
 }
 
 #[test]
+fn kubectl_prints_a_repeated_cause_once() {
+    // Two label values fail with the same path and message: the API server lists both
+    // causes, kubectl (statusCausesToAggrError) prints the line once, and with one line
+    // left it uses the one-line form.
+    let ds = with(|v| set(v, &["metadata", "labels"], "{a: 'x y', b: 'x y'}"));
+    let mut defaulted = ds.clone();
+    default_daemonset(&mut defaulted);
+    let errs = validate_daemonset(&defaulted);
+    assert_eq!(errs.len(), 2);
+    assert_eq!(
+        invalid_object_message("DaemonSet", "fluentd", &errs),
+        "The DaemonSet \"fluentd\" is invalid: metadata.labels: Invalid value: \"x y\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"
+    );
+}
+
+#[test]
 fn template_restart_policy_must_be_always() {
     one(
         with(|v| set(v, &["spec", "template", "spec", "restartPolicy"], "Never")),

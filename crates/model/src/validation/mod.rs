@@ -93,21 +93,35 @@ impl fmt::Display for FieldError {
 
 /// What kubectl prints when the API server answers 422 Invalid (`apierrors.NewInvalid`,
 /// then kubectl's `MultilineError`): one error on the same line, several as a `* ` list.
-/// The text has no trailing newline; the printer adds it.
+/// A cause whose `field: message` repeats an earlier one is printed once, as kubectl's
+/// `statusCausesToAggrError` drops it (the API server's own status message, from
+/// `ErrorList.ToAggregate`, drops it too); the count that picks the form is the count
+/// after that. The text has no trailing newline; the printer adds it.
 pub fn invalid_object_message(kind: &str, name: &str, errors: &[FieldError]) -> String {
     let prefix = format!("The {} {} is invalid", kind, bad_value::quote(name));
-    match errors {
+    match distinct_lines(errors).as_slice() {
         [] => prefix,
         [only] => format!("{prefix}: {only}"),
         many => {
             let mut text = format!("{prefix}: ");
-            for error in many {
+            for line in many {
                 text.push_str("\n* ");
-                text.push_str(&error.to_string());
+                text.push_str(line);
             }
             text
         }
     }
+}
+
+/// Each error's `field: message`, in order, without repeats.
+fn distinct_lines(errors: &[FieldError]) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::with_capacity(errors.len());
+    for line in errors.iter().map(ToString::to_string) {
+        if !lines.contains(&line) {
+            lines.push(line);
+        }
+    }
+    lines
 }
 
 /// Constructors named after apimachinery's `field.Required`, `field.Invalid`, ...
