@@ -80,6 +80,20 @@ fn taints_are_unique_by_key_and_effect() {
 }
 
 #[test]
+fn pods_and_extended_resources_are_whole_numbers() {
+    // ValidateResourceQuantityValue: pods is one of helper.integerResources, example.com/fpga
+    // an extended resource; the Quantity itself is the bad value (JSON, canonical, quoted).
+    assert_eq!(
+        errors("metadata: {name: n1}\nstatus: {allocatable: {cpu: '-1', pods: '1.5'}, capacity: {example.com/fpga: 500m}}\n"),
+        vec![
+            "status.capacity.example.com/fpga: Invalid value: \"500m\": must be an integer".to_owned(),
+            "status.allocatable.cpu: Invalid value: \"-1\": must be greater than or equal to 0".to_owned(),
+            "status.allocatable.pods: Invalid value: \"1500m\": must be an integer".to_owned(),
+        ]
+    );
+}
+
+#[test]
 fn capacity_quantities_are_not_negative() {
     assert_eq!(
         errors("metadata: {name: node-01}\nstatus: {capacity: {cpu: '-4'}}\n"),
