@@ -15,7 +15,7 @@ mod node;
 mod pod;
 mod pod_spec;
 mod probes;
-mod quantity;
+pub(crate) mod quantity;
 mod resources;
 mod selector;
 mod tolerations;
@@ -99,29 +99,29 @@ impl fmt::Display for FieldError {
 /// after that. The text has no trailing newline; the printer adds it.
 pub fn invalid_object_message(kind: &str, name: &str, errors: &[FieldError]) -> String {
     let prefix = format!("The {} {} is invalid", kind, bad_value::quote(name));
-    match distinct_lines(errors).as_slice() {
+    match distinct_errors(errors).as_slice() {
         [] => prefix,
         [only] => format!("{prefix}: {only}"),
         many => {
             let mut text = format!("{prefix}: ");
-            for line in many {
+            for error in many {
                 text.push_str("\n* ");
-                text.push_str(line);
+                text.push_str(&error.to_string());
             }
             text
         }
     }
 }
 
-/// Each error's `field: message`, in order, without repeats.
-fn distinct_lines(errors: &[FieldError]) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::with_capacity(errors.len());
-    for line in errors.iter().map(ToString::to_string) {
-        if !lines.contains(&line) {
-            lines.push(line);
+/// The errors kubectl prints, in order: each `field: message` once.
+pub fn distinct_errors(errors: &[FieldError]) -> Vec<&FieldError> {
+    let mut distinct: Vec<&FieldError> = Vec::with_capacity(errors.len());
+    for error in errors {
+        if !distinct.iter().any(|seen| seen.path == error.path && seen.body() == error.body()) {
+            distinct.push(error);
         }
     }
-    lines
+    distinct
 }
 
 /// Constructors named after apimachinery's `field.Required`, `field.Invalid`, ...
