@@ -33,7 +33,7 @@ pub(super) fn number_text(number: &Number) -> String {
 
 fn float_text(f: f64) -> String {
     let magnitude = f.abs();
-    if magnitude != 0.0 && (magnitude < 1e-6 || magnitude >= 1e21) {
+    if magnitude != 0.0 && !(1e-6..1e21).contains(&magnitude) {
         // Rust writes `1e21` and `1e-7`; Go writes `1e+21` and (after json's clean-up of
         // `e-07`) `1e-7`.
         let text = format!("{f:e}");

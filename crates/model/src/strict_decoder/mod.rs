@@ -90,7 +90,6 @@ struct Context {
 /// Where the decoder is: a chain of steps borrowed from the stack frames that descend
 /// into the value, so a field costs no allocation. It becomes a [`FieldPath`] only for
 /// an error or an unknown field.
-#[derive(Clone, Copy)]
 enum Step<'a> {
     Root,
     /// Into the value of a mapping's key; `owner` is the struct whose field the key
@@ -109,10 +108,12 @@ impl<'a> Step<'a> {
     }
 
     /// The steps from the root down to this one.
-    fn from_root(&self) -> Vec<Step<'a>> {
-        let mut steps = vec![*self];
-        while let Some(parent) = steps.last().and_then(Step::parent) {
-            steps.push(*parent);
+    fn down_from_root(&self) -> Vec<&Step<'a>> {
+        let mut steps = vec![self];
+        let mut step = self;
+        while let Some(parent) = step.parent() {
+            steps.push(parent);
+            step = parent;
         }
         steps.reverse();
         steps
@@ -121,8 +122,8 @@ impl<'a> Step<'a> {
     #[inline(never)]
     fn to_field_path(&self) -> FieldPath {
         let mut path = FieldPath::root();
-        for step in self.from_root() {
-            match step {
+        for step in self.down_from_root() {
+            match *step {
                 Step::Root => {}
                 Step::Key { key, .. } => path.push_field(&access::key_name(key)),
                 Step::Index(_, index) => path.push_index(index),
@@ -137,8 +138,8 @@ impl<'a> Step<'a> {
     fn go_context(&self) -> (Option<&'static str>, String) {
         let mut owner = None;
         let mut fields = Vec::new();
-        for step in self.from_root() {
-            if let Step::Key { key, owner: Some(struct_name), .. } = step {
+        for step in self.down_from_root() {
+            if let Step::Key { key, owner: Some(struct_name), .. } = *step {
                 owner = Some(struct_name);
                 fields.push(access::key_name(key));
             }
