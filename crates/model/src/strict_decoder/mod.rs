@@ -125,7 +125,9 @@ impl<'a> Step<'a> {
         for step in self.down_from_root() {
             match *step {
                 Step::Root => {}
-                Step::Key { key, .. } => path.push_field(&access::key_name(key)),
+                // A map's entry is named as validation names it: `labels[app]`.
+                Step::Key { key, owner: None, .. } => path.push_key(&access::key_name(key)),
+                Step::Key { key, owner: Some(_), .. } => path.push_field(&access::key_name(key)),
                 Step::Index(_, index) => path.push_index(index),
             }
         }

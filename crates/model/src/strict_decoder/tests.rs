@@ -129,7 +129,7 @@ fn a_number_for_a_string_leaves_out_list_indices_and_map_keys() {
         kubernetes_error::<DaemonSet>("metadata: {labels: {app: x, version: 1}}"),
         (
             "json: cannot unmarshal number into Go struct field ObjectMeta.metadata.labels of type string".to_owned(),
-            "metadata.labels.version".to_owned()
+            "metadata.labels[version]".to_owned()
         )
     );
     assert_eq!(
@@ -210,7 +210,7 @@ fn a_quantity_must_parse_and_its_error_stops_decoding() {
         kubernetes_error::<DaemonSet>(&resources("{cpu: 1 core}")),
         (
             "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'".to_owned(),
-            "spec.template.spec.containers[0].resources.requests.cpu".to_owned()
+            "spec.template.spec.containers[0].resources.requests[cpu]".to_owned()
         )
     );
     assert_eq!(kubernetes_error::<DaemonSet>(&resources("{memory: 1kk}")).0, "unable to parse quantity's suffix");
