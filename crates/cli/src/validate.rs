@@ -11,7 +11,7 @@ use dsplay_model::document::{bad_request_message, decode_strict, split_documents
 use dsplay_model::field_path::FieldPath;
 use dsplay_model::k8s_openapi::api::apps::v1::DaemonSet;
 use dsplay_model::k8s_openapi::api::core::v1::{Node, Pod};
-use dsplay_model::validation::{invalid_object_message, validate_daemonset, validate_node, validate_pod, FieldError};
+use dsplay_model::validation::{distinct_errors, invalid_object_message, validate_daemonset, validate_node, validate_pod, FieldError};
 
 pub fn main(args: &[String]) -> i32 {
     let [path] = args else {
@@ -110,7 +110,7 @@ fn judge(path: &str, doc: &RawDocument, kind: &str, resource: &str, name: &str, 
         return Ok(format!("{resource}/{name} validated"));
     }
     let mut lines = vec![invalid_object_message(kind, name, &errors)];
-    for error in &errors {
+    for error in distinct_errors(&errors) {
         let line = doc.locate(&FieldPath::parse(&error.path)).map_or(doc.line, |p| p.line);
         lines.push(at(path, line, Some(&error.path)));
     }

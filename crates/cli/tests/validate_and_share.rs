@@ -56,6 +56,20 @@ fn validate_reports_unknown_fields_as_the_api_server_does() {
 }
 
 #[test]
+fn validate_prints_a_repeated_cause_and_its_place_once() {
+    let path = temp_file(
+        "twice.yaml",
+        "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  labels: {a: 'x y', b: 'x y'}\nspec:\n  containers: [{name: c, image: x}]\n",
+    );
+    let (code, out, _) = dsplay(&["validate", &path.to_string_lossy()]);
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines[0].starts_with("The Pod \"p\" is invalid: metadata.labels: Invalid value: \"x y\": "), "{out}");
+    assert!(lines[1].ends_with("twice.yaml:5: metadata.labels"), "{out}");
+}
+
+#[test]
 fn validate_exits_2_when_unreadable() {
     assert_eq!(dsplay(&["validate", "/nonexistent/file.yaml"]).0, 2);
     let broken = temp_file("broken.yaml", "a: [1\n");

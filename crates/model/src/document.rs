@@ -4,15 +4,16 @@
 //! of the project sees [`RawDocument`], [`ParseError`] and the functions below.
 //!
 //! Strict decoding follows `kubectl apply` with server-side field validation `Strict`:
-//! every unknown field is reported with its full path, a wrong type with the path of the
-//! value that has it.
+//! every unknown field is reported with its full path, a wrong type or a malformed
+//! quantity in the API server's words, each at the line of its value. The playground's
+//! own documents are read with serde's rules instead (see [`strict_decoder::Dialect`]).
 //!
 //! Document numbers (`index`, `document`) count from 0 and skip empty documents (a stray
 //! `---`, only comments); every message prints them from 1, as an editor counts.
 
 use crate::field_path::FieldPath;
 use crate::source_map::{Position, SourceMap};
-use crate::strict_decoder;
+use crate::strict_decoder::{self, DecodeError, Dialect};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::fmt;
@@ -223,9 +224,6 @@ impl RawDocument {
     }
 }
 
-/// Decodes the whole document as `T`, strictly. Several unknown fields make one error that
-/// lists them all, as the API server's `strict decoding error` does; it stands at the line
-/// of the first.
 /// What the API server answers when a manifest does not decode (strict field
 /// validation, as `kubectl apply` asks for by default), as kubectl prints it.
 pub fn bad_request_message(doc: &RawDocument, error: &ParseError, source: &str) -> String {
@@ -239,6 +237,9 @@ pub fn bad_request_message(doc: &RawDocument, error: &ParseError, source: &str) 
     format!("Error from server (BadRequest): error when creating \"{source}\": {kind} in version \"{version}\" cannot be handled as a {kind}: {reason}")
 }
 
+/// Decodes the whole document as `T`, strictly. Several unknown fields make one error that
+/// lists them all, as the API server's `strict decoding error` does; it stands at the line
+/// of the first.
 pub fn decode_strict<T: DeserializeOwned>(doc: &RawDocument) -> Result<T, ParseError> {
     decode_strict_all(doc).map_err(merge)
 }
@@ -249,13 +250,24 @@ pub fn decode_strict_all<T: DeserializeOwned>(doc: &RawDocument) -> Result<T, Ve
     decode_value_strict(doc, &doc.value, &FieldPath::root())
 }
 
+/// The playground's own documents (`apiVersion: dsplay/...`) are read with serde's rules
+/// and words; every other document is a Kubernetes object, read as the API server reads
+/// what kubectl sends (see [`strict_decoder`]).
+fn dialect(doc: &RawDocument) -> Dialect {
+    match doc.api_version.as_deref() {
+        Some(version) if version.starts_with("dsplay/") => Dialect::Playground,
+        _ => Dialect::Kubernetes,
+    }
+}
+
 /// Decodes `value`, which stands at `at` inside `doc`, strictly; error paths start with `at`.
 pub fn decode_value_strict<T: DeserializeOwned>(
     doc: &RawDocument,
     value: &Value,
     at: &FieldPath,
 ) -> Result<T, Vec<ParseError>> {
-    let decoded = strict_decoder::decode::<T>(value);
+    let dialect = dialect(doc);
+    let decoded = strict_decoder::decode::<T>(value, dialect);
     let mut errors: Vec<ParseError> = decoded
         .unknown_fields
         .iter()
@@ -265,13 +277,24 @@ pub fn decode_value_strict<T: DeserializeOwned>(
     match decoded.result {
         Ok(decoded) if errors.is_empty() => Ok(decoded),
         Ok(_) => Err(errors),
+        // The API server's strict errors count only when decoding itself succeeded.
+        Err(error) if dialect == Dialect::Kubernetes => Err(vec![decode_error(doc, at, error, dialect)]),
         Err(error) => {
-            let path = at.join(&error.path.unwrap_or_else(FieldPath::root));
-            let message = if path.is_root() { error.message } else { format!("{path}: {}", error.message) };
-            errors.push(doc.error_at(&path, message));
+            errors.push(decode_error(doc, at, error, dialect));
             Err(errors)
         }
     }
+}
+
+/// A decoding error at the line of its value. The API server's messages say where they
+/// are themselves (or, for a quantity, do not); serde's get the path in front.
+fn decode_error(doc: &RawDocument, at: &FieldPath, error: DecodeError, dialect: Dialect) -> ParseError {
+    let path = at.join(&error.path.unwrap_or_else(FieldPath::root));
+    let message = match dialect {
+        Dialect::Playground if !path.is_root() => format!("{path}: {}", error.message),
+        _ => error.message,
+    };
+    doc.error_at(&path, message)
 }
 
 fn merge(mut errors: Vec<ParseError>) -> ParseError {

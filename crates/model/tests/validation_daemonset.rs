@@ -67,12 +67,12 @@ fn a_valid_daemonset_has_no_errors() {
 #[test]
 fn selector_must_match_template_labels() {
     let ds = with(|v| set(v, &["spec", "selector"], "{matchLabels: {app: fluentd}}"));
-    one(ds.clone(), "spec.template.metadata.labels: Invalid value: map[string]string{\"name\":\"fluentd\"}: `selector` does not match template `labels`");
+    one(ds.clone(), "spec.template.metadata.labels: Invalid value: {\"name\":\"fluentd\"}: `selector` does not match template `labels`");
     let mut defaulted = ds;
     default_daemonset(&mut defaulted);
     assert_eq!(
         invalid_object_message("DaemonSet", "fluentd", &validate_daemonset(&defaulted)),
-        "The DaemonSet \"fluentd\" is invalid: spec.template.metadata.labels: Invalid value: map[string]string{\"name\":\"fluentd\"}: `selector` does not match template `labels`"
+        "The DaemonSet \"fluentd\" is invalid: spec.template.metadata.labels: Invalid value: {\"name\":\"fluentd\"}: `selector` does not match template `labels`"
     );
 }
 
@@ -81,14 +81,14 @@ fn match_expressions_take_part_in_matching() {
     let ok = with(|v| set(v, &["spec", "selector"], "{matchExpressions: [{key: name, operator: In, values: [fluentd, other]}]}"));
     assert_eq!(errors(ok), Vec::<String>::new());
     let bad = with(|v| set(v, &["spec", "selector"], "{matchExpressions: [{key: name, operator: NotIn, values: [fluentd]}]}"));
-    one(bad, "spec.template.metadata.labels: Invalid value: map[string]string{\"name\":\"fluentd\"}: `selector` does not match template `labels`");
+    one(bad, "spec.template.metadata.labels: Invalid value: {\"name\":\"fluentd\"}: `selector` does not match template `labels`");
 }
 
 #[test]
 fn empty_selector_is_invalid() {
     one(
         with(|v| set(v, &["spec", "selector"], "{matchLabels: {}}")),
-        "spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: empty selector is invalid for daemonset",
+        "spec.selector: Invalid value: {}: empty selector is invalid for daemonset",
     );
 }
 
@@ -122,7 +122,23 @@ fn a_daemonset_without_spec_has_a_nil_selector_and_no_containers() {
     let errs = validate_daemonset(&defaulted);
     assert_eq!(
         invalid_object_message("DaemonSet", "x", &errs),
-        "The DaemonSet \"x\" is invalid: \n* spec.template.metadata.labels: Invalid value: map[string]string(nil): `selector` does not match template `labels`\n* spec.template.spec.containers: Required value"
+        "The DaemonSet \"x\" is invalid: \n* spec.template.metadata.labels: Invalid value: null: `selector` does not match template `labels`\n* spec.template.spec.containers: Required value"
+    );
+}
+
+#[test]
+fn kubectl_prints_a_repeated_cause_once() {
+    // Two label values fail with the same path and message: the API server lists both
+    // causes, kubectl (statusCausesToAggrError) prints the line once, and with one line
+    // left it uses the one-line form.
+    let ds = with(|v| set(v, &["metadata", "labels"], "{a: 'x y', b: 'x y'}"));
+    let mut defaulted = ds.clone();
+    default_daemonset(&mut defaulted);
+    let errs = validate_daemonset(&defaulted);
+    assert_eq!(errs.len(), 2);
+    assert_eq!(
+        invalid_object_message("DaemonSet", "fluentd", &errs),
+        "The DaemonSet \"fluentd\" is invalid: metadata.labels: Invalid value: \"x y\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"
     );
 }
 
@@ -162,7 +178,7 @@ fn revision_history_limit_is_not_negative() {
 fn update_strategy_type_is_supported() {
     one(
         with(|v| set(v, &["spec", "updateStrategy"], "{type: Recreate}")),
-        "spec.updateStrategy: Unsupported value: apps.DaemonSetUpdateStrategy{Type:\"Recreate\", RollingUpdate:(*apps.RollingUpdateDaemonSet)(nil)}: supported values: \"RollingUpdate\", \"OnDelete\"",
+        "spec.updateStrategy: Unsupported value: {\"Type\":\"Recreate\",\"RollingUpdate\":null}: supported values: \"RollingUpdate\", \"OnDelete\"",
     );
 }
 
@@ -175,7 +191,7 @@ fn on_delete_is_accepted() {
 fn max_surge_may_not_be_set_with_max_unavailable() {
     one(
         with(|v| set(v, &["spec", "updateStrategy"], "{type: RollingUpdate, rollingUpdate: {maxSurge: 5%, maxUnavailable: 10%}}")),
-        "spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:\"5%\"}: may not be set when maxUnavailable is non-zero",
+        "spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: \"5%\": may not be set when maxUnavailable is non-zero",
     );
 }
 
@@ -197,7 +213,7 @@ fn max_surge_alone_is_accepted() {
 fn percent_may_not_exceed_100() {
     one(
         with(|v| set(v, &["spec", "updateStrategy"], "{rollingUpdate: {maxUnavailable: 150%}}")),
-        "spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:\"150%\"}: must not be greater than 100%",
+        "spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: \"150%\": must not be greater than 100%",
     );
 }
 
@@ -206,7 +222,7 @@ fn int_or_percent_must_be_a_percent_string() {
     assert_eq!(
         errors(with(|v| set(v, &["spec", "updateStrategy"], "{rollingUpdate: {maxUnavailable: abc}}"))),
         vec![
-            "spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:\"abc\"}: a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')".to_owned(),
+            "spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: \"abc\": a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')".to_owned(),
             "spec.updateStrategy.rollingUpdate.maxUnavailable: Required value: cannot be 0 when maxSurge is 0".to_owned(),
         ]
     );
@@ -335,7 +351,7 @@ fn update_may_not_change_the_selector() {
     let errs: Vec<String> = validate_daemonset_update(&new, &old).iter().map(ToString::to_string).collect();
     assert_eq!(
         errs,
-        vec!["spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{\"app\":\"other\"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: field is immutable".to_owned()]
+        vec!["spec.selector: Invalid value: {\"matchLabels\":{\"app\":\"other\"}}: field is immutable".to_owned()]
     );
 }
 
@@ -346,7 +362,7 @@ fn update_validates_the_new_spec_too() {
     let mut new = with(|v| set(v, &["spec", "updateStrategy"], "{rollingUpdate: {maxSurge: 1, maxUnavailable: 1}}"));
     default_daemonset(&mut new);
     let errs: Vec<String> = validate_daemonset_update(&new, &old).iter().map(ToString::to_string).collect();
-    assert_eq!(errs, vec!["spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: intstr.IntOrString{Type:0, IntVal:1, StrVal:\"\"}: may not be set when maxUnavailable is non-zero".to_owned()]);
+    assert_eq!(errs, vec!["spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: 1: may not be set when maxUnavailable is non-zero".to_owned()]);
     let mut image_change = with(|v| set(v, &["spec", "template", "spec", "containers"], "[{name: fluentd, image: \"fluent/fluentd:v1.17\"}]"));
     default_daemonset(&mut image_change);
     assert!(validate_daemonset_update(&image_change, &old).is_empty());

@@ -107,7 +107,7 @@ fn the_exact_rejections_of_the_invalid_surge_scenario() {
     assert_eq!(
         messages,
         vec![
-            "The DaemonSet \"both-set\" is invalid: spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:\"5%\"}: may not be set when maxUnavailable is non-zero".to_owned(),
+            "The DaemonSet \"both-set\" is invalid: spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: \"5%\": may not be set when maxUnavailable is non-zero".to_owned(),
             "The DaemonSet \"both-zero\" is invalid: spec.updateStrategy.rollingUpdate.maxUnavailable: Required value: cannot be 0 when maxSurge is 0".to_owned(),
         ]
     );
@@ -132,6 +132,6 @@ fn the_large_cluster_rollout_of_article_001_is_rejected() {
     let (name, errs) = seed("001-large-cluster-rollout.yaml");
     assert_eq!(
         invalid_object_message("DaemonSet", &name, &errs),
-        "The DaemonSet \"fluentd-logging\" is invalid: spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:\"5%\"}: may not be set when maxUnavailable is non-zero"
+        "The DaemonSet \"fluentd-logging\" is invalid: spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: \"5%\": may not be set when maxUnavailable is non-zero"
     );
 }

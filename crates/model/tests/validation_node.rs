@@ -75,7 +75,21 @@ fn taints_are_unique_by_key_and_effect() {
     let errs = taints("[{key: dedicated, value: a, effect: NoSchedule}, {key: dedicated, value: b, effect: NoExecute}, {key: dedicated, value: c, effect: NoSchedule}]");
     assert_eq!(
         errs,
-        vec!["metadata.taints[2]: Duplicate value: core.Taint{Key:\"dedicated\", Value:\"c\", Effect:\"NoSchedule\", TimeAdded:(*v1.Time)(nil)}: taints must be unique by key and effect pair".to_owned()]
+        vec!["metadata.taints[2]: Duplicate value: {\"Key\":\"dedicated\",\"Value\":\"c\",\"Effect\":\"NoSchedule\",\"TimeAdded\":null}: taints must be unique by key and effect pair".to_owned()]
+    );
+}
+
+#[test]
+fn pods_and_extended_resources_are_whole_numbers() {
+    // ValidateResourceQuantityValue: pods is one of helper.integerResources, example.com/fpga
+    // an extended resource; the Quantity itself is the bad value (JSON, canonical, quoted).
+    assert_eq!(
+        errors("metadata: {name: n1}\nstatus: {allocatable: {cpu: '-1', pods: '1.5'}, capacity: {example.com/fpga: 500m}}\n"),
+        vec![
+            "status.capacity.example.com/fpga: Invalid value: \"500m\": must be an integer".to_owned(),
+            "status.allocatable.cpu: Invalid value: \"-1\": must be greater than or equal to 0".to_owned(),
+            "status.allocatable.pods: Invalid value: \"1500m\": must be an integer".to_owned(),
+        ]
     );
 }
 

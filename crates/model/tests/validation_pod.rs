@@ -127,6 +127,19 @@ fn quantities_are_not_negative() {
 }
 
 #[test]
+fn extended_resources_are_whole_numbers() {
+    // The Quantity itself is the bad value: json.Marshal writes its canonical form, quoted.
+    // SetDefaults_Pod copies the limit into requests, so both are reported.
+    assert_eq!(
+        errors("{containers: [{name: web, image: nginx, resources: {limits: {example.com/gpu: '1.5'}}}]}"),
+        vec![
+            "spec.containers[0].resources.limits[example.com/gpu]: Invalid value: \"1500m\": must be an integer".to_owned(),
+            "spec.containers[0].resources.requests[example.com/gpu]: Invalid value: \"1500m\": must be an integer".to_owned(),
+        ]
+    );
+}
+
+#[test]
 fn resource_names_are_standard_for_containers() {
     assert_eq!(
         errors("{containers: [{name: web, image: nginx, resources: {requests: {pods: '1'}}}]}"),

@@ -402,7 +402,7 @@ mod load_error_tests {
         let error = Simulation::load(&text).err().unwrap_or_else(|| panic!("both budgets set must not load"));
         assert_eq!(error.line(), line_of(&text, "maxSurge"), "the maxSurge line, not the document's first");
         assert!(
-            error.message.ends_with("spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: intstr.IntOrString{Type:0, IntVal:1, StrVal:\"\"}: may not be set when maxUnavailable is non-zero"),
+            error.message.ends_with("spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: 1: may not be set when maxUnavailable is non-zero"),
             "{}",
             error.message
         );

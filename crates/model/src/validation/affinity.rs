@@ -7,7 +7,7 @@ use k8s_openapi::api::core::v1::{
     WeightedPodAffinityTerm,
 };
 
-use super::go_value::quote;
+use super::bad_value::quote;
 use super::meta::validate_label_name;
 use super::selector::validate_label_selector;
 use super::{field, names, FieldError};

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use k8s_openapi::api::core::v1::{Container, ContainerPort, EnvVar, VolumeMount};
 
-use super::go_value::quote;
+use super::bad_value::quote;
 use super::probes::{validate_lifecycle, validate_probe_of, ProbeKind};
 use super::resources::validate_container_resources;
 use super::volumes::validate_local_descending_path;

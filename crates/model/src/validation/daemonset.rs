@@ -8,7 +8,7 @@ use k8s_openapi::api::apps::v1::{DaemonSet, DaemonSetSpec, DaemonSetUpdateStrate
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::LabelSelector;
 use k8s_openapi::apimachinery::pkg::util::intstr::IntOrString;
 
-use super::go_value::{int_or_string, label_selector, quote, string_map};
+use super::bad_value::{int_or_string, label_selector, quote, string_map, update_strategy};
 use super::meta::{validate_object_meta, validate_object_meta_update, NameRule};
 use super::pod_spec::validate_pod_template_spec;
 use super::selector::{selector_matches, validate_label_selector};
@@ -107,21 +107,6 @@ fn validate_daemonset_spec(spec: &DaemonSetSpec, selector: Option<&LabelSelector
     errs
 }
 
-/// `%#v` of an `apps.DaemonSetUpdateStrategy` (dereferenced by `ErrorBody`). A non-nil
-/// rollingUpdate pointer prints as an address in Go; a fixed one is shown here.
-fn render_strategy(strategy: &DaemonSetUpdateStrategy) -> String {
-    let rolling = if strategy.rolling_update.is_some() {
-        "(*apps.RollingUpdateDaemonSet)(0xc000010000)"
-    } else {
-        "(*apps.RollingUpdateDaemonSet)(nil)"
-    };
-    format!(
-        "apps.DaemonSetUpdateStrategy{{Type:{}, RollingUpdate:{}}}",
-        quote(strategy.type_.as_deref().unwrap_or("")),
-        rolling
-    )
-}
-
 /// `ValidateDaemonSetUpdateStrategy`.
 fn validate_update_strategy(strategy: Option<&DaemonSetUpdateStrategy>, path: &FieldPath) -> Vec<FieldError> {
     let default_strategy = DaemonSetUpdateStrategy::default();
@@ -132,7 +117,7 @@ fn validate_update_strategy(strategy: Option<&DaemonSetUpdateStrategy>, path: &F
             None => vec![field::required(&path.child("rollingUpdate"), "")],
             Some(rolling) => validate_rolling_update(rolling, &path.child("rollingUpdate")),
         },
-        _ => vec![field::not_supported(path, render_strategy(strategy), &["RollingUpdate", "OnDelete"])],
+        _ => vec![field::not_supported(path, update_strategy(strategy), &["RollingUpdate", "OnDelete"])],
     }
 }
 

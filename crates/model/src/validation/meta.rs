@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
 
-use super::go_value::quote;
+use super::bad_value::quote;
 use super::names;
 use super::{field, validate_nonnegative, FieldError};
 use crate::field_path::FieldPath;

@@ -8,14 +8,14 @@
 mod affinity;
 mod container;
 mod daemonset;
-mod go_value;
+mod bad_value;
 mod meta;
 pub(crate) mod names;
 mod node;
 mod pod;
 mod pod_spec;
 mod probes;
-mod quantity;
+pub(crate) mod quantity;
 mod resources;
 mod selector;
 mod tolerations;
@@ -93,10 +93,13 @@ impl fmt::Display for FieldError {
 
 /// What kubectl prints when the API server answers 422 Invalid (`apierrors.NewInvalid`,
 /// then kubectl's `MultilineError`): one error on the same line, several as a `* ` list.
-/// The text has no trailing newline; the printer adds it.
+/// A cause whose `field: message` repeats an earlier one is printed once, as kubectl's
+/// `statusCausesToAggrError` drops it (the API server's own status message, from
+/// `ErrorList.ToAggregate`, drops it too); the count that picks the form is the count
+/// after that. The text has no trailing newline; the printer adds it.
 pub fn invalid_object_message(kind: &str, name: &str, errors: &[FieldError]) -> String {
-    let prefix = format!("The {} {} is invalid", kind, go_value::quote(name));
-    match errors {
+    let prefix = format!("The {} {} is invalid", kind, bad_value::quote(name));
+    match distinct_errors(errors).as_slice() {
         [] => prefix,
         [only] => format!("{prefix}: {only}"),
         many => {
@@ -108,6 +111,17 @@ pub fn invalid_object_message(kind: &str, name: &str, errors: &[FieldError]) -> 
             text
         }
     }
+}
+
+/// The errors kubectl prints, in order: each `field: message` once.
+pub fn distinct_errors(errors: &[FieldError]) -> Vec<&FieldError> {
+    let mut distinct: Vec<&FieldError> = Vec::with_capacity(errors.len());
+    for error in errors {
+        if !distinct.iter().any(|seen| seen.path == error.path && seen.body() == error.body()) {
+            distinct.push(error);
+        }
+    }
+    distinct
 }
 
 /// Constructors named after apimachinery's `field.Required`, `field.Invalid`, ...
@@ -127,7 +141,7 @@ pub(crate) mod field {
         error(path, ErrorKind::Forbidden, None, detail)
     }
 
-    /// `value` is already rendered (see `go_value`).
+    /// `value` is already rendered (see `bad_value`).
     pub fn invalid(path: &FieldPath, value: String, detail: &str) -> FieldError {
         error(path, ErrorKind::Invalid, Some(value), detail)
     }
@@ -145,7 +159,7 @@ pub(crate) mod field {
         let detail = if valid.is_empty() {
             String::new()
         } else {
-            let quoted: Vec<String> = valid.iter().map(|v| super::go_value::quote(v)).collect();
+            let quoted: Vec<String> = valid.iter().map(|v| super::bad_value::quote(v)).collect();
             format!("supported values: {}", quoted.join(", "))
         };
         error(path, ErrorKind::NotSupported, Some(value), &detail)

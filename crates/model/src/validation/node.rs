@@ -1,12 +1,14 @@
-//! v1 Node: `ValidateNode` (metadata, taints, resource quantities in status).
+//! v1 Node: `ValidateNode` (metadata, taints, and `ValidateNodeResources`: each capacity
+//! and allocatable quantity not negative, and whole for pods and extended resources).
 
 use k8s_openapi::api::core::v1::Node;
 
-use super::go_value::quote;
+use super::bad_value::quote;
 use super::meta::{validate_object_meta, NameRule};
 use super::quantity::ParsedQuantity;
+use super::resources::validate_quantity_value;
 use super::tolerations::validate_node_taints;
-use super::{field, names, FieldError};
+use super::{field, FieldError};
 use crate::field_path::FieldPath;
 
 /// `ValidateNode` (create). Nodes are cluster-scoped.
@@ -24,10 +26,7 @@ pub fn validate_node(node: &Node) -> Vec<FieldError> {
             let path = FieldPath::root().child("status").child(name).child(resource);
             match ParsedQuantity::parse(&quantity.0) {
                 Err(msg) => errs.push(field::invalid(&path, quote(&quantity.0), msg)),
-                Ok(q) if q.is_negative() => {
-                    errs.push(field::invalid(&path, quote(&q.canonical()), names::IS_NEGATIVE_ERROR_MSG))
-                }
-                Ok(_) => {}
+                Ok(q) => errs.extend(validate_quantity_value(resource, &q, &path)),
             }
         }
     }

@@ -4,7 +4,7 @@ use k8s_openapi::api::core::v1::{PodSpec, PodTemplateSpec};
 
 use super::affinity::validate_affinity;
 use super::container::{validate_containers, validate_init_containers};
-use super::go_value::quote;
+use super::bad_value::quote;
 use super::meta::{validate_annotations, validate_labels};
 use super::tolerations::validate_tolerations;
 use super::volumes::validate_volumes;

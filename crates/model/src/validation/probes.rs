@@ -4,7 +4,7 @@
 use k8s_openapi::api::core::v1::{ExecAction, HTTPGetAction, Lifecycle, Probe, SleepAction, TCPSocketAction};
 use k8s_openapi::apimachinery::pkg::util::intstr::IntOrString;
 
-use super::go_value::quote;
+use super::bad_value::quote;
 use super::{field, names, validate_nonnegative, FieldError};
 use crate::field_path::FieldPath;
 

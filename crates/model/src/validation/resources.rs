@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use k8s_openapi::api::core::v1::ResourceRequirements;
 use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
 
-use super::go_value::quote;
+use super::bad_value::{json_string, quote};
 use super::names;
 use super::quantity::ParsedQuantity;
 use super::{field, FieldError};
@@ -40,12 +40,9 @@ fn is_hugepages(name: &str) -> bool {
     name.starts_with("hugepages-")
 }
 
-/// `helper.IsNativeResource`: no domain, or a `kubernetes.io` domain.
+/// `helper.IsNativeResource`: no domain, or one in `kubernetes.io/`.
 fn is_native(name: &str) -> bool {
-    match name.split_once('/') {
-        None => true,
-        Some((domain, _)) => domain == "kubernetes.io" || domain.ends_with(".kubernetes.io"),
-    }
+    !name.contains('/') || name.contains("kubernetes.io/")
 }
 
 /// `helper.IsOvercommitAllowed`: native resources other than hugepages.
@@ -53,9 +50,28 @@ fn is_overcommit_allowed(name: &str) -> bool {
     is_native(name) && !is_hugepages(name)
 }
 
-/// `helper.IsIntegerResourceName`: extended resources must be whole numbers.
+/// `helper.IsExtendedResourceName`: not native, not a quota's `requests.` name, and still a
+/// qualified name once quota puts `requests.` in front of it.
+fn is_extended_resource_name(name: &str) -> bool {
+    !is_native(name) && !name.starts_with("requests.") && names::is_qualified_name(&format!("requests.{name}")).is_empty()
+}
+
+/// `helper.integerResources`: the standard resources counted in whole objects.
+const INTEGER_RESOURCES: &[&str] = &[
+    "pods",
+    "resourcequotas",
+    "services",
+    "replicationcontrollers",
+    "secrets",
+    "configmaps",
+    "persistentvolumeclaims",
+    "services.nodeports",
+    "services.loadbalancers",
+];
+
+/// `helper.IsIntegerResourceName`.
 fn is_integer_resource(name: &str) -> bool {
-    !is_native(name) && !name.starts_with("requests.")
+    INTEGER_RESOURCES.contains(&name) || is_extended_resource_name(name)
 }
 
 /// `validateContainerResourceName`.
@@ -74,17 +90,15 @@ fn validate_resource_name(name: &str, path: &FieldPath) -> Vec<FieldError> {
         if !["cpu", "memory", "ephemeral-storage"].contains(&name) && !is_hugepages(name) {
             errs.push(field::invalid(path, quote(name), "must be a standard resource for containers"));
         }
-    } else if !is_native(name)
-        && (name.starts_with("requests.") || !names::is_qualified_name(&format!("requests.{name}")).is_empty())
-    {
-        // helper.IsExtendedResourceName
+    } else if !is_native(name) && !is_extended_resource_name(name) {
         errs.push(field::invalid(path, quote(name), "doesn't follow extended resource name standard"));
     }
     errs
 }
 
-/// Parses one quantity, reporting the parse error at its key. Upstream rejects such a
-/// manifest while decoding it; here the error is reported as a field error on the key.
+/// Parses one quantity, reporting the parse error at its key. A manifest never gets here
+/// with one (decoding refuses it, as `Quantity.UnmarshalJSON` does); an object built in
+/// memory might.
 fn parse_quantity(q: &Quantity, path: &FieldPath, errs: &mut Vec<FieldError>) -> Option<ParsedQuantity> {
     match ParsedQuantity::parse(&q.0) {
         Ok(parsed) => Some(parsed),
@@ -96,13 +110,14 @@ fn parse_quantity(q: &Quantity, path: &FieldPath, errs: &mut Vec<FieldError>) ->
 }
 
 /// `ValidateResourceQuantityValue`: not negative, whole for integer resources.
-fn validate_quantity_value(name: &str, q: &ParsedQuantity, path: &FieldPath) -> Vec<FieldError> {
+pub(super) fn validate_quantity_value(name: &str, q: &ParsedQuantity, path: &FieldPath) -> Vec<FieldError> {
     let mut errs = Vec::new();
     if q.is_negative() {
         errs.push(field::invalid(path, quote(&q.canonical()), names::IS_NEGATIVE_ERROR_MSG));
     }
     if is_integer_resource(name) && !q.is_integer() {
-        errs.push(field::invalid(path, q.canonical(), "must be an integer"));
+        // Upstream passes the Quantity itself, which marshals as its quoted canonical form.
+        errs.push(field::invalid(path, json_string(&q.canonical()), "must be an integer"));
     }
     errs
 }

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::{LabelSelector, LabelSelectorRequirement};
 
-use super::go_value::quote;
+use super::bad_value::quote;
 use super::meta::{validate_label_name, validate_labels};
 use super::{field, names, FieldError};
 use crate::field_path::FieldPath;

@@ -4,7 +4,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use k8s_openapi::api::core::v1::{Taint, Toleration};
 
-use super::go_value::{quote, taint as taint_value};
+use super::bad_value::{quote, taint as taint_value};
 use super::meta::validate_label_name;
 use super::{field, names, FieldError};
 use crate::field_path::FieldPath;

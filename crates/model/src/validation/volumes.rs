@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use k8s_openapi::api::core::v1::Volume;
 
-use super::go_value::quote;
+use super::bad_value::quote;
 use super::quantity::ParsedQuantity;
 use super::{field, names, FieldError};
 use crate::field_path::FieldPath;
