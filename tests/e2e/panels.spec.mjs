@@ -213,7 +213,7 @@ test("Reset replaces the work but offers it back, console commands included", as
   await command.press("Enter");
   const card = page.locator('.node-card[data-node="node-02"]');
   await expect(card.locator(".node-flags")).toContainText("SchedulingDisabled");
-  await page.getByRole("button", { name: "Reset example" }).click();
+  await page.getByRole("button", { name: "Reset scenario" }).click();
   await expect(card).not.toContainText("SchedulingDisabled");
   await page.locator("[data-restore-work]").click();
   await expect(card.locator(".node-flags")).toContainText("SchedulingDisabled");

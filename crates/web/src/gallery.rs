@@ -51,10 +51,18 @@ pub fn shipped_explanation(description: &str, lang: Lang) -> Option<&'static str
     }
 }
 
+/// The shipped copy of `text` when it is a scenario the app ships, unedited.
+pub fn shipped_text(text: &str) -> Option<&'static str> {
+    if text == crate::state::EXAMPLE_SCENARIO {
+        return Some(crate::state::EXAMPLE_SCENARIO);
+    }
+    GALLERY.iter().find(|entry| entry.text == text).map(|entry| entry.text)
+}
+
 /// Whether `text` is a scenario the app ships (a gallery entry or the example): the
 /// user can always load it again, so replacing it loses nothing.
 pub fn is_shipped(text: &str) -> bool {
-    text == crate::state::EXAMPLE_SCENARIO || GALLERY.iter().any(|entry| entry.text == text)
+    shipped_text(text).is_some()
 }
 
 #[cfg(test)]

@@ -80,6 +80,9 @@ pub struct State {
     pub selected_node: Option<String>,
     /// What the last gallery load or Reset replaced, until restored or dismissed.
     pub displaced: Option<Rc<Displaced>>,
+    /// The shipped scenario the work began from (the example, or the gallery entry
+    /// loaded last): what Reset brings back.
+    pub origin: &'static str,
 }
 
 /// The user's work as a replacement found it: the editor's text and what was done in
@@ -108,6 +111,7 @@ impl PartialEq for State {
             && self.console_revision == other.console_revision
             && self.selected_node == other.selected_node
             && self.displaced == other.displaced
+            && std::ptr::eq(self.origin, other.origin)
     }
 }
 
@@ -117,8 +121,8 @@ pub enum Action {
     Edit(String),
     /// Load the editor's text; on error keep the current session and show where.
     Apply,
-    /// Put the example scenario back in the editor and load it.
-    ResetExample,
+    /// Put the shipped scenario the work began from back in the editor and load it.
+    Reset,
     Seek(usize),
     StepForward,
     StepBack,
@@ -166,6 +170,7 @@ impl State {
             console_revision: 0,
             selected_node: None,
             displaced: None,
+            origin: EXAMPLE_SCENARIO,
         };
         state.restore(record);
         state
@@ -274,13 +279,16 @@ impl Reducible for State {
         match action {
             Action::Edit(text) => next.text = text,
             Action::Apply => next.apply_edit(),
-            Action::ResetExample => {
-                next.displace(EXAMPLE_SCENARIO);
-                next.text = EXAMPLE_SCENARIO.to_string();
+            Action::Reset => {
+                next.displace(next.origin);
+                next.text = next.origin.to_string();
                 next.editor_generation = next.editor_generation.wrapping_add(1);
                 next.apply();
             }
             Action::LoadText(text) => {
+                if let Some(shipped) = crate::gallery::shipped_text(&text) {
+                    next.origin = shipped;
+                }
                 next.displace(&text);
                 next.text = text;
                 next.editor_generation = next.editor_generation.wrapping_add(1);
@@ -508,7 +516,7 @@ mod tests {
     fn reset_replaces_the_editor_text_and_remounts_it() {
         let state = example().reduce(Action::Edit("garbage".into()));
         let generation = state.editor_generation;
-        let state = state.reduce(Action::ResetExample);
+        let state = state.reduce(Action::Reset);
         assert_eq!(state.text, EXAMPLE_SCENARIO);
         assert_ne!(state.editor_generation, generation);
         assert!(state.is_applied());
@@ -540,7 +548,7 @@ mod tests {
     fn reset_and_gallery_loads_keep_the_work_they_replace_until_restored() {
         let edited = EXAMPLE_SCENARIO.replace("count: 3", "count: 4");
         let state = example().reduce(Action::Execute("kubectl cordon node-02".into())).reduce(Action::Edit(edited.clone()));
-        let state = state.reduce(Action::ResetExample);
+        let state = state.reduce(Action::Reset);
         assert_eq!(state.text, EXAMPLE_SCENARIO);
         assert!(state.record().is_none(), "the reset session has no console work");
         let displaced = state.displaced.clone().expect("the edit and the cordon are kept");
@@ -551,10 +559,21 @@ mod tests {
         let commands: Vec<String> = state.session.as_ref().expect("loaded").console().iter().map(|o| o.command.clone()).collect();
         assert_eq!(commands, ["kubectl cordon node-02"], "the console session is replayed");
         // Nothing to keep: the same text with nothing done.
-        let unchanged = example().reduce(Action::ResetExample);
+        let unchanged = example().reduce(Action::Reset);
         assert_eq!(unchanged.displaced, None);
         let dismissed = state.reduce(Action::LoadText(EXAMPLE_SCENARIO.into())).reduce(Action::DismissDisplaced);
         assert_eq!(dismissed.displaced, None);
+    }
+
+    #[test]
+    fn reset_brings_back_the_gallery_scenario_the_work_began_from() {
+        let entry = &crate::gallery::GALLERY[0];
+        let state = example().reduce(Action::LoadText(entry.text.into()));
+        let state = state.reduce(Action::Edit(entry.text.replacen("image:", "image: ", 1))).reduce(Action::Apply);
+        let state = state.reduce(Action::Reset);
+        assert_eq!(state.text, entry.text, "the entry, not the example");
+        let state = state.reduce(Action::LoadText("my own scenario".into())).reduce(Action::Reset);
+        assert_eq!(state.text, entry.text, "work of one's own does not become the origin");
     }
 
     #[test]

@@ -13,7 +13,7 @@ pub(super) static STRINGS: Strings = Strings {
     manifest_label: "Scenario and manifests (YAML)",
     apply: "Apply",
     apply_hint: "Ctrl+Enter applies",
-    reset: "Reset example",
+    reset: "Reset scenario",
     applied: "Applied",
     unapplied_changes: "Edited, not applied",
     apply_refused: "Not applied: see the error below",

@@ -14,7 +14,7 @@ pub(super) static STRINGS: Strings = Strings {
     manifest_label: "场景与清单（YAML）",
     apply: "应用",
     apply_hint: "Ctrl+Enter 应用",
-    reset: "恢复示例",
+    reset: "重置场景",
     applied: "已应用",
     unapplied_changes: "已编辑，未应用",
     apply_refused: "未应用：见下方错误",

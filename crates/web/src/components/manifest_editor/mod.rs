@@ -92,7 +92,7 @@ pub fn manifest_editor() -> Html {
     };
     let reset = {
         let playground = playground.clone();
-        Callback::from(move |_: MouseEvent| playground.dispatch(Action::ResetExample))
+        Callback::from(move |_: MouseEvent| playground.dispatch(Action::Reset))
     };
     let restore_displaced = {
         let playground = playground.clone();
