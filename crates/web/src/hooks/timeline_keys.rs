@@ -10,12 +10,19 @@ use yew::prelude::*;
 
 use crate::state::{Action, Playground};
 
-/// Whether the key belongs to what has focus: text fields, selects and the
-/// scrubber take every key, buttons take Space (it presses them).
-fn belongs_to_focus(target: Option<web_sys::EventTarget>, key: &str) -> bool {
+/// Whether the key belongs to what has focus: text fields and selects take every
+/// key, buttons take Space (it presses them). The timeline's own controls leave
+/// Space and Shift+arrows to it: after a click on the scrubber, a marker or a step,
+/// Space plays from there and Shift+→ goes on to the next marker.
+fn belongs_to_focus(target: Option<web_sys::EventTarget>, key: &str, shift: bool) -> bool {
     let Some(element) = target.and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
         return false;
     };
+    let in_timeline = element.closest(".scrubber, .scrubber-markers, .steps").ok().flatten().is_some();
+    if in_timeline {
+        // The scrubber keeps plain arrows, Home, End and Page keys, as a slider does.
+        return !(key == " " || shift);
+    }
     let tag = element.tag_name().to_ascii_uppercase();
     matches!(tag.as_str(), "INPUT" | "TEXTAREA" | "SELECT")
         || (key == " " && matches!(tag.as_str(), "BUTTON" | "SUMMARY" | "A"))
@@ -31,7 +38,7 @@ pub fn use_timeline_keys(playground: &Playground) {
             // Not passive (gloo's default): Space must not also scroll the page.
             EventListener::new_with_options(&document, "keydown", EventListenerOptions::enable_prevent_default(), move |event| {
                 let Some(event) = event.dyn_ref::<KeyboardEvent>() else { return };
-                if event.ctrl_key() || event.meta_key() || event.alt_key() || belongs_to_focus(event.target(), &event.key()) {
+                if event.ctrl_key() || event.meta_key() || event.alt_key() || belongs_to_focus(event.target(), &event.key(), event.shift_key()) {
                     return;
                 }
                 let action = match (event.key().as_str(), event.shift_key()) {
