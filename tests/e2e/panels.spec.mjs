@@ -133,7 +133,7 @@ test("rollout chart, scrubber markers and the timeline keys", async ({ page }) =
   // Shift+→ jumps to the next marked frame, Shift+← back (the counter is 1-based).
   const marked = [...new Set(await page.locator(".scrubber-marker[data-marker-frame]").evaluateAll((els) => els.map((e) => Number(e.dataset.markerFrame))))].sort((a, b) => a - b);
   const next = marked.find((frame) => frame + 1 > at);
-  await page.locator("h1").click();
+  // Focus is still on the clicked marker: the timeline takes Shift+→ all the same.
   await page.keyboard.press("Shift+ArrowRight");
   await expect(counter).toHaveText(`Frame ${next + 1} of ${total}`);
   await page.keyboard.press("Shift+ArrowLeft");
@@ -146,6 +146,10 @@ test("rollout chart, scrubber markers and the timeline keys", async ({ page }) =
   await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
   await page.keyboard.press(" ");
   await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
+  // On the scrubber, Space plays too (a slider has no use for it).
+  await page.locator(".scrubber").focus();
+  await page.keyboard.press(" ");
+  await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
 });
 
 test("events filter by node", async ({ page }) => {
