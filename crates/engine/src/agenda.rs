@@ -15,6 +15,9 @@ pub enum Action {
     RequeueDaemonSet(String),
     /// The scheduler tries to bind this pod.
     Schedule(String),
+    /// The scheduler's periodic flush finds this pod unschedulable since `since` for
+    /// over five minutes, and tries it again.
+    UnschedulableTimeout { pod: String, since: u64 },
     /// The kubelet of the pod's node admits it: images pull, containers are created.
     AdmitPod(String),
     /// The kubelet has pulled the images and starts the containers.
@@ -49,10 +52,11 @@ pub enum Action {
 }
 
 impl Action {
-    /// Actions that recur for ever without outside help (crash loops, pull retries):
+    /// Actions that recur for ever without outside help (crash loops, pull retries,
+    /// retries of a pod that cannot be scheduled):
     /// `settle` stops when only these remain.
     pub fn is_background(&self) -> bool {
-        matches!(self, Action::RestartContainer(_) | Action::RetryImagePull(_))
+        matches!(self, Action::RestartContainer(_) | Action::RetryImagePull(_) | Action::UnschedulableTimeout { .. })
     }
 }
 

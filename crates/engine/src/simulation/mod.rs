@@ -13,7 +13,7 @@ mod register;
 mod rollout_watch;
 mod schedule_one;
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 
 use crate::api::{Api, ApiError};
 use crate::controller::daemonset::DaemonSetController;
@@ -86,8 +86,9 @@ pub struct Simulation {
     kubelet: Kubelet,
     node_lifecycle: NodeLifecycle,
     taint_eviction: TaintEviction,
-    /// Pods the scheduler could not place, retried when the cluster changes.
-    unschedulable: BTreeSet<String>,
+    /// Pods the scheduler could not place, with when they last failed: retried when
+    /// the cluster changes, or after five minutes (`flushUnschedulablePodsLeftover`).
+    unschedulable: BTreeMap<String, u64>,
     pods_by_node: PodsByNode,
     /// Pending pods by the node preemption nominated them to.
     nominated_pods: PodsByNode,
@@ -119,7 +120,7 @@ impl Simulation {
             kubelet: Kubelet::default(),
             node_lifecycle: NodeLifecycle::default(),
             taint_eviction: TaintEviction::default(),
-            unschedulable: BTreeSet::new(),
+            unschedulable: BTreeMap::new(),
             pods_by_node: PodsByNode::bound(),
             nominated_pods: PodsByNode::nominated(),
             timing,

@@ -32,6 +32,14 @@ impl Simulation {
                 self.schedule_pod(&pod_key);
                 vec![]
             }
+            Action::UnschedulableTimeout { pod, since } => {
+                // Stale when a cluster change retried the pod meanwhile.
+                if self.unschedulable.get(&pod) == Some(&since) {
+                    self.unschedulable.remove(&pod);
+                    self.schedule_pod(&pod);
+                }
+                vec![]
+            }
             Action::AdmitPod(pod_key) => {
                 let verdict = self.admission(&pod_key);
                 self.kubelet.admit(&mut self.api, &pod_key, timing, verdict)
@@ -114,6 +122,7 @@ impl Simulation {
             Action::SyncDaemonSet(k) => format!("daemonset-controller syncs {k}"),
             Action::RequeueDaemonSet(k) => format!("daemonset-controller requeues {k}"),
             Action::Schedule(k) => format!("default-scheduler schedules pod {k}"),
+            Action::UnschedulableTimeout { pod, .. } => format!("default-scheduler retries pod {pod}, unschedulable for 5 minutes"),
             Action::AdmitPod(k) => format!("kubelet admits pod {k}"),
             Action::StartContainers(k) => format!("kubelet starts the containers of {k}"),
             Action::MarkReady(k) => format!("readiness probe of {k} passes"),

@@ -62,7 +62,7 @@ impl Simulation {
     /// of highest priority first (the PrioritySort plugin); equal priorities keep key order.
     fn retry_unschedulable(&mut self) {
         let mut retries: Vec<(i32, String)> = std::mem::take(&mut self.unschedulable)
-            .into_iter()
+            .into_keys()
             .map(|pod_key| (self.api.state.pods.get(pod_key.as_str()).map_or(0, |p| priority_of(p)), pod_key))
             .collect();
         retries.sort_by(|(a_priority, a_key), (b_priority, b_key)| b_priority.cmp(a_priority).then_with(|| a_key.cmp(b_key)));

@@ -6,6 +6,7 @@
 use k8s_openapi::api::core::v1::{Pod, PodCondition, PodStatus};
 
 use super::Simulation;
+use crate::agenda::Action;
 use crate::clock;
 use crate::pod_conditions::{set_disruption_target, set_pod_condition};
 use crate::pod_readiness::{is_terminating, node_name};
@@ -81,7 +82,9 @@ impl Simulation {
                 }
                 self.api.update_pod(pending);
                 self.api.record_event(&format!("Pod/{pod_key}"), "Warning", "FailedScheduling", DEFAULT_SCHEDULER, message);
-                self.unschedulable.insert(pod_key.to_string());
+                self.unschedulable.insert(pod_key.to_string(), now);
+                let retry_at = unschedulable_timeout(now);
+                self.agenda.schedule(retry_at, Action::UnschedulableTimeout { pod: pod_key.to_string(), since: now });
             }
         }
     }
@@ -129,6 +132,17 @@ impl Simulation {
             self.api.update_pod(pod);
         }
     }
+}
+
+/// `podMaxInUnschedulablePodsDuration`: a pod no cluster change has woken is tried
+/// again after this long, by the flush that runs every `UNSCHEDULABLE_FLUSH_MS`.
+const UNSCHEDULABLE_MAX_MS: u64 = 5 * 60 * 1000;
+const UNSCHEDULABLE_FLUSH_MS: u64 = 30 * 1000;
+
+/// The first flush (every 30 s from the scheduler's start) at which a pod that failed at
+/// `since_ms` has waited more than five minutes.
+fn unschedulable_timeout(since_ms: u64) -> u64 {
+    ((since_ms + UNSCHEDULABLE_MAX_MS) / UNSCHEDULABLE_FLUSH_MS + 1) * UNSCHEDULABLE_FLUSH_MS
 }
 
 /// The PodScheduled condition the scheduler writes: True once bound, False with
