@@ -129,37 +129,87 @@ impl<'a> StrictDeserializer<'a> {
         visitor.visit_map(&mut access)
     }
 
+    // The generic methods below are instantiated once per field type, so what they
+    // decide is decided out of line here, and they keep only the visitor's call.
+
     /// An integer field of Go type `go_type` with the given range. kubectl's JSON has an
-    /// integral float as an integer; anything else that is not one is a wrong type.
-    fn integer<'de, V: Visitor<'de>>(self, visitor: V, go_type: &str, min: i128, max: i128) -> Result<V::Value, DecodeError> {
+    /// integral float as an integer; anything else that is not one is a wrong type and
+    /// reads as 0. `None` in the playground's own dialect, which takes any value.
+    #[inline(never)]
+    fn integer_value(&self, go_type: &str, min: i128, max: i128) -> Result<Option<i128>, DecodeError> {
         if !self.kubernetes() {
-            return de::Deserializer::deserialize_any(self, visitor);
+            return Ok(None);
         }
         match self.value {
             Value::Number(n) => match go_json::integer(n).filter(|i| (min..=max).contains(i)) {
-                Some(integer) => visit_integer(integer, visitor),
+                Some(integer) => Ok(Some(integer)),
                 None => {
                     self.wrong_type(&format!("number {}", go_json::number_text(n)), go_type)?;
-                    visitor.visit_i64(0)
+                    Ok(Some(0))
                 }
             },
-            Value::Null => visitor.visit_i64(0),
+            Value::Null => Ok(Some(0)),
             _ => {
                 self.wrong_kind(go_type)?;
-                visitor.visit_i64(0)
+                Ok(Some(0))
+            }
+        }
+    }
+
+    fn integer<'de, V: Visitor<'de>>(self, visitor: V, go_type: &str, min: i128, max: i128) -> Result<V::Value, DecodeError> {
+        match self.integer_value(go_type, min, max)? {
+            Some(integer) => visit_integer(integer, visitor),
+            None => de::Deserializer::deserialize_any(self, visitor),
+        }
+    }
+
+    /// As [`Self::integer_value`] for a float.
+    #[inline(never)]
+    fn float_value(&self, go_type: &str) -> Result<Option<f64>, DecodeError> {
+        match self.value {
+            _ if !self.kubernetes() => Ok(None),
+            Value::Number(n) => Ok(Some(n.as_f64().unwrap_or(f64::NAN))),
+            Value::Null => Ok(Some(0.0)),
+            _ => {
+                self.wrong_kind(go_type)?;
+                Ok(Some(0.0))
             }
         }
     }
 
     fn float<'de, V: Visitor<'de>>(self, visitor: V, go_type: &str) -> Result<V::Value, DecodeError> {
+        match self.float_value(go_type)? {
+            Some(float) => visitor.visit_f64(float),
+            None => de::Deserializer::deserialize_any(self, visitor),
+        }
+    }
+
+    /// The text a string field reads: a wrong type (or null) reads as "" in the API
+    /// server's dialect, and is refused in the playground's.
+    #[inline(never)]
+    fn str_value(&self, expected: &dyn de::Expected) -> Result<&'a str, DecodeError> {
         match self.value {
-            Value::Number(n) if self.kubernetes() => visitor.visit_f64(n.as_f64().unwrap_or(f64::NAN)),
-            Value::Null if self.kubernetes() => visitor.visit_f64(0.0),
+            Value::String(s) => Ok(s),
+            Value::Null if self.kubernetes() => Ok(""),
             _ if self.kubernetes() => {
-                self.wrong_kind(go_type)?;
-                visitor.visit_f64(0.0)
+                self.wrong_kind(&self.named_or("string".to_owned()))?;
+                Ok("")
             }
-            _ => de::Deserializer::deserialize_any(self, visitor),
+            _ => Err(de::Error::invalid_type(unexpected(self.value), expected)),
+        }
+    }
+
+    /// As [`Self::str_value`] for a bool.
+    #[inline(never)]
+    fn bool_value(&self, expected: &dyn de::Expected) -> Result<bool, DecodeError> {
+        match self.value {
+            Value::Bool(b) => Ok(*b),
+            Value::Null if self.kubernetes() => Ok(false),
+            _ if self.kubernetes() => {
+                self.wrong_kind("bool")?;
+                Ok(false)
+            }
+            _ => Err(de::Error::invalid_type(unexpected(self.value), expected)),
         }
     }
 
@@ -197,15 +247,8 @@ impl<'de, 'a> de::Deserializer<'de> for StrictDeserializer<'a> {
     }
 
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DecodeError> {
-        match self.value {
-            Value::String(s) => visitor.visit_str(s),
-            Value::Null if self.kubernetes() => visitor.visit_str(""),
-            _ if self.kubernetes() => {
-                self.wrong_kind(&self.named_or("string".to_owned()))?;
-                visitor.visit_str("")
-            }
-            _ => Err(self.invalid_type(&visitor)),
-        }
+        let text = self.str_value(&visitor)?;
+        visitor.visit_str(text)
     }
 
     fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DecodeError> {
@@ -221,15 +264,8 @@ impl<'de, 'a> de::Deserializer<'de> for StrictDeserializer<'a> {
     }
 
     fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DecodeError> {
-        match self.value {
-            Value::Bool(b) => visitor.visit_bool(*b),
-            Value::Null if self.kubernetes() => visitor.visit_bool(false),
-            _ if self.kubernetes() => {
-                self.wrong_kind("bool")?;
-                visitor.visit_bool(false)
-            }
-            _ => Err(self.invalid_type(&visitor)),
-        }
+        let value = self.bool_value(&visitor)?;
+        visitor.visit_bool(value)
     }
 
     fn deserialize_i8<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DecodeError> {
