@@ -29,12 +29,22 @@ impl GalleryEntry {
         }
     }
 
+    /// The index's explanation in `lang`, else in English, else (the conformance
+    /// scenarios, which the index only titles) the scenario's own description up to
+    /// its sources.
     pub fn explanation(&self, lang: Lang) -> &'static str {
         match lang {
             Lang::ZhHans if !self.explanation_zh.is_empty() => self.explanation_zh,
-            _ => self.explanation_en,
+            _ if !self.explanation_en.is_empty() => self.explanation_en,
+            _ => description_summary(self.description),
         }
     }
+}
+
+/// A description's opening, up to a blank line or its `Source:` line.
+fn description_summary(description: &'static str) -> &'static str {
+    let end = [description.find("\n\n"), description.find("Source:")].into_iter().flatten().min().unwrap_or(description.len());
+    description[..end].trim()
 }
 
 /// The explanation in `lang` of a scenario the app ships, found by its description
@@ -78,5 +88,14 @@ mod tests {
         assert_eq!(shipped_explanation(&description, Lang::ZhHans), Some(entry.explanation_zh));
         assert_eq!(shipped_explanation(&description, Lang::En), None);
         assert_eq!(shipped_explanation("a description of my own", Lang::ZhHans), None);
+    }
+
+    #[test]
+    fn every_entry_explains_itself_and_a_description_stops_at_its_sources() {
+        for entry in GALLERY {
+            assert!(!entry.explanation(Lang::En).is_empty(), "{} has nothing to say", entry.file);
+        }
+        assert_eq!(description_summary("One pod per node.\nSource: upstream tests."), "One pod per node.");
+        assert_eq!(description_summary("First.\n\nSecond."), "First.");
     }
 }
