@@ -9,7 +9,7 @@ mod no_execute_tainting;
 pub use no_execute_tainting::TAINTING_PASS_MS;
 use no_execute_tainting::NoExecuteTainting;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use k8s_openapi::api::core::v1::{Node, NodeCondition, Pod, Taint};
 
@@ -135,9 +135,30 @@ pub struct NodeLifecycle {
     /// posted last (what it still observes when it comes back).
     silent: BTreeMap<String, Vec<NodeCondition>>,
     tainting: NoExecuteTainting,
+    /// The nodes the controller has seen (`knownNodeSet`).
+    known: BTreeSet<String>,
 }
 
 impl NodeLifecycle {
+    /// Nodes the controller knows without having seen them join (the scenario's own).
+    pub fn knows(&mut self, nodes: impl IntoIterator<Item = String>) {
+        self.known.extend(nodes);
+    }
+
+    /// `classifyNodes` found a node it did not know: RegisteredNode.
+    pub fn node_added(&mut self, api: &mut Api, name: &str) {
+        if self.known.insert(name.to_string()) {
+            api.record_event(&format!("Node/{name}"), "Normal", "RegisteredNode", SOURCE, format!("Node {name} event: Registered Node {name} in Controller"));
+        }
+    }
+
+    /// A node it knew is gone: RemovingNode.
+    pub fn node_deleted(&mut self, api: &mut Api, name: &str) {
+        if self.known.remove(name) {
+            api.record_event(&format!("Node/{name}"), "Normal", "RemovingNode", SOURCE, format!("Node {name} event: Removing Node {name} from Controller"));
+        }
+    }
+
     pub fn is_silent(&self, node: &str) -> bool {
         self.silent.contains_key(node)
     }

@@ -148,6 +148,8 @@ impl Simulation {
             };
             result.map_err(|error| LoadError::refused(text, &manifest, &error))?;
         }
+        // The cluster was running before the scenario: its nodes are known already.
+        sim.node_lifecycle.knows(sim.api.state.nodes.keys().cloned());
         sim.react();
         sim.record_frame("scenario loaded".into(), None);
         Ok(sim)

@@ -127,6 +127,7 @@ impl Simulation {
                 self.retry_unschedulable();
             }
             Change::NodeAdded(name) => {
+                self.node_lifecycle.node_added(&mut self.api, &name);
                 self.node_changed(&name);
                 // The monitor's next pass finds a node that registers not Ready and queues
                 // it for its NoExecute taint.
@@ -156,6 +157,7 @@ impl Simulation {
             }
             Change::NodeDeleted(node) => {
                 let name = node.metadata.name.clone().unwrap_or_default();
+                self.node_lifecycle.node_deleted(&mut self.api, &name);
                 self.later(QUARANTINE_MS, Action::CollectOrphanedPods(name));
             }
             Change::DaemonSetAdded(ds_key) => {
