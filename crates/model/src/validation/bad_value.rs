@@ -12,31 +12,40 @@ use k8s_openapi::api::core::v1::Taint;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::{LabelSelector, LabelSelectorRequirement, Time};
 use k8s_openapi::apimachinery::pkg::util::intstr::IntOrString;
 
+/// The escapes Go's `strconv.Quote` and `encoding/json` write alike.
+fn shared_escape(c: char) -> Option<&'static str> {
+    Some(match c {
+        '"' => "\\\"",
+        '\\' => "\\\\",
+        '\u{8}' => "\\b",
+        '\u{c}' => "\\f",
+        '\n' => "\\n",
+        '\r' => "\\r",
+        '\t' => "\\t",
+        _ => return None,
+    })
+}
+
+/// `c` escaped as `\uXXXX`.
+fn unicode_escape(out: &mut String, c: char) {
+    out.push_str(&format!("\\u{:04x}", c as u32));
+}
+
 /// Go's `strconv.Quote`.
 pub fn quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
+        if let Some(escape) = shared_escape(c) {
+            out.push_str(escape);
+            continue;
+        }
         match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
             '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
             '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            c if c != ' ' && (c.is_control() || c.is_whitespace()) => {
-                if (c as u32) <= 0xffff {
-                    out.push_str(&format!("\\u{:04x}", c as u32));
-                } else {
-                    out.push_str(&format!("\\U{:08x}", c as u32));
-                }
-            }
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if c != ' ' && (c.is_control() || c.is_whitespace()) && (c as u32) <= 0xffff => unicode_escape(&mut out, c),
+            c if c != ' ' && (c.is_control() || c.is_whitespace()) => out.push_str(&format!("\\U{:08x}", c as u32)),
             c => out.push(c),
         }
     }
@@ -50,18 +59,10 @@ pub fn json_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 || matches!(c, '<' | '>' | '&' | '\u{2028}' | '\u{2029}') => {
-                out.push_str(&format!("\\u{:04x}", c as u32));
-            }
-            c => out.push(c),
+        match shared_escape(c) {
+            Some(escape) => out.push_str(escape),
+            None if (c as u32) < 0x20 || matches!(c, '<' | '>' | '&' | '\u{2028}' | '\u{2029}') => unicode_escape(&mut out, c),
+            None => out.push(c),
         }
     }
     out.push('"');
