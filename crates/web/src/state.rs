@@ -276,10 +276,12 @@ impl State {
         let Some(session) = self.session.clone() else {
             return self.apply();
         };
+        let frames_before = session.frame_count();
         match session.apply_edit(&self.text) {
             Ok(Applied::Reloaded(session)) => self.show(*session),
             Ok(Applied::InPlace { first_frame, refused }) => {
-                if let Some(first) = first_frame {
+                // A refused apply that changed nothing adds no frame: the view stays.
+                if let Some(first) = first_frame.filter(|_| session.frame_count() > frames_before) {
                     self.cursor = first;
                     self.playing = first < session.last_frame();
                     self.console_revision = self.console_revision.wrapping_add(1);
@@ -479,6 +481,15 @@ mod tests {
         assert!(error.message.contains("field is immutable"), "{}", error.message);
         assert_eq!(error.line, line);
         assert!(!state.is_applied());
+    }
+
+    #[test]
+    fn a_refused_apply_leaves_the_view_on_its_frame() {
+        let state = example().reduce(Action::Seek(3));
+        let edited = EXAMPLE_SCENARIO.replace("{app: node-logger}", "{app: node-logger, tier: x}");
+        let state = state.reduce(Action::Edit(edited)).reduce(Action::Apply);
+        assert!(state.error.is_some());
+        assert_eq!((state.cursor, state.playing), (3, false));
     }
 
     #[test]

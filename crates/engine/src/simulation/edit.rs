@@ -55,7 +55,8 @@ impl Simulation {
             self.record_frame(command.clone(), None);
             outcomes.push(self.finish_command(command, first_frame, result.map_err(|e| e.to_string())));
         }
-        if !outcomes.is_empty() {
+        // Only what was applied leaves the cluster work to do; a refusal adds no frame.
+        if outcomes.iter().any(|outcome| outcome.error.is_none()) {
             outcomes.push(self.execute("settle"));
         }
         Ok(Edit::Applied { outcomes, refused })
