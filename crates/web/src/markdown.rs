@@ -174,7 +174,8 @@ pub fn scenario_description() -> Html {
     html! {
         <details class="scenario-description" open=true>
             <summary>{ playground.lang.share().description_heading }</summary>
-            <div class="markdown">{ body }</div>
+            // Focusable, so that a long description scrolls from the keyboard too.
+            <div class="markdown" role="region" tabindex="0" aria-label={playground.lang.share().description_heading}>{ body }</div>
         </details>
     }
 }

@@ -278,9 +278,10 @@ fn pod_here(pod: &Pod, node_ready: bool) -> PodHere {
     let running = pod.status.as_ref().and_then(|s| s.phase.as_deref()) == Some("Running");
     let ready_condition = pod.status.as_ref().and_then(|s| s.conditions.as_ref()).and_then(|c| c.iter().find(|c| c.type_ == "Ready"));
     let not_ready_because = ready_condition.filter(|_| running && !ready && pod.metadata.deletion_timestamp.is_none()).and_then(|c| {
+        // A node that stopped posting status comes first: fixing a gate would not help.
         match &c.message {
+            _ if !node_ready => Some(NotReadyCause::NodeNotReady),
             Some(message) => Some(NotReadyCause::Condition(message.clone())),
-            None if !node_ready => Some(NotReadyCause::NodeNotReady),
             None => None,
         }
     });

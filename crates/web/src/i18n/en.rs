@@ -78,7 +78,7 @@ pub(super) static STRINGS: Strings = Strings {
     console_heading: "Console",
     console_label: "Command",
     console_run: "Run",
-    console_hint: "kubectl get, describe, cordon, taint, label, set image, rollout undo, delete …; or advance 30s, settle, node add | down | up. Runs at the end of the timeline. ↑ / ↓ recall commands, Tab completes; Shift+Tab, or Tab on an empty line, moves on.",
+    console_hint: "kubectl get, describe, cordon, taint, label, set image, rollout undo | restart, patch, delete …; or advance 30s, settle, node add | down | up. Runs at the end of the timeline. ↑ / ↓ recall commands, Tab completes; Shift+Tab, or Tab on an empty line, moves on.",
     console_output: "Console output, scrollable",
     expectation_failed: |field, expected, actual| format!("{field}: expected {expected}, got {actual}"),
     console_hidden: |n| if n == 1 { "1 earlier command not shown".into() } else { format!("{n} earlier commands not shown") },

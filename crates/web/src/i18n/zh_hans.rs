@@ -73,7 +73,7 @@ pub(super) static STRINGS: Strings = Strings {
     console_heading: "控制台",
     console_label: "命令",
     console_run: "运行",
-    console_hint: "kubectl get、describe、cordon、taint、label、set image、rollout undo、delete 等；或 advance 30s、settle、node add | down | up。命令在时间线末尾执行。↑ / ↓ 调出历史命令，Tab 补全；按 Shift+Tab，或在空行按 Tab，离开输入框。",
+    console_hint: "kubectl get、describe、cordon、taint、label、set image、rollout undo | restart、patch、delete 等；或 advance 30s、settle、node add | down | up。命令在时间线末尾执行。↑ / ↓ 调出历史命令，Tab 补全；按 Shift+Tab，或在空行按 Tab，离开输入框。",
     console_output: "控制台输出（可滚动）",
     expectation_failed: |field, expected, actual| format!("{field}：预期 {expected}，实际 {actual}"),
     console_hidden: |n| format!("更早的 {n} 条命令未显示"),
