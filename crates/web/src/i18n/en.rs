@@ -14,6 +14,8 @@ pub(super) static STRINGS: Strings = Strings {
     apply: "Apply",
     apply_hint: "Ctrl+Enter applies",
     reset: "Reset scenario",
+    reset_hint: |target| format!("Load {target} again, as shipped; your text and console commands can be brought back"),
+    the_example: "the example",
     applied: "Applied",
     unapplied_changes: "Edited, not applied",
     apply_refused: "Not applied: see the error below",

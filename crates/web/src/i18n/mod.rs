@@ -78,6 +78,9 @@ pub struct Strings {
     pub apply: &'static str,
     pub apply_hint: &'static str,
     pub reset: &'static str,
+    /// The Reset button's title, naming what it loads.
+    pub reset_hint: fn(&str) -> String,
+    pub the_example: &'static str,
     pub applied: &'static str,
     pub unapplied_changes: &'static str,
     /// The last Apply was refused: the editor holds text the cluster does not run.

@@ -15,6 +15,8 @@ pub(super) static STRINGS: Strings = Strings {
     apply: "应用",
     apply_hint: "Ctrl+Enter 应用",
     reset: "重置场景",
+    reset_hint: |target| format!("重新加载原始的{target}；你的文本和控制台命令之后可以恢复"),
+    the_example: "示例",
     applied: "已应用",
     unapplied_changes: "已编辑，未应用",
     apply_refused: "未应用：见下方错误",

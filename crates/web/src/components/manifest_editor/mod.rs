@@ -150,13 +150,18 @@ pub fn manifest_editor() -> Html {
         },
     };
 
+    // What Reset loads: the gallery entry the work began from, or the example.
+    let reset_target = crate::gallery::GALLERY
+        .iter()
+        .find(|entry| std::ptr::eq(entry.text, playground.origin))
+        .map_or(strings.the_example, |entry| entry.title(playground.lang));
     html! {
         <section class="pane editor-pane" aria-labelledby="editor-heading">
             <div class="pane-head">
                 <h2 id="editor-heading">{ strings.manifest_heading }</h2>
                 <span class={state_class} aria-live="polite">{ state_text }</span>
                 <span class="spacer"></span>
-                <button type="button" class="btn" onclick={reset}>{ strings.reset }</button>
+                <button type="button" class="btn" onclick={reset} title={(strings.reset_hint)(reset_target)}>{ strings.reset }</button>
                 <button type="button" class="btn primary" onclick={apply}
                     aria-keyshortcuts="Control+Enter" title={strings.apply_hint}>
                     { strings.apply }
