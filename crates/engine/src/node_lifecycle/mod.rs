@@ -26,12 +26,17 @@ fn condition<'a>(node: &'a Node, type_: &str) -> Option<&'a NodeCondition> {
     node.status.as_ref()?.conditions.as_ref()?.iter().find(|c| c.type_ == type_)
 }
 
+/// The status of the node's Ready condition (`True`, `False`, `Unknown`), if it has one.
+pub fn ready_status(node: &Node) -> Option<&str> {
+    condition(node, "Ready").map(|c| c.status.as_str())
+}
+
 /// The NoSchedule taints that follow a node's conditions (`doNoScheduleTaintingPass`),
 /// as (key, effect).
 fn desired_condition_taints(node: &Node) -> Vec<(String, &'static str)> {
     let mut taints = Vec::new();
     let mut add = |name: &str, effect: &'static str| taints.push((format!("{MANAGED_PREFIX}{name}"), effect));
-    match condition(node, "Ready").map(|c| c.status.as_str()) {
+    match ready_status(node) {
         Some("False") => add("not-ready", "NoSchedule"),
         Some("Unknown") => add("unreachable", "NoSchedule"),
         _ => {}
@@ -188,7 +193,7 @@ impl NodeLifecycle {
     pub fn monitor(&mut self, api: &mut Api, name: &str, pods: &[String]) -> Option<u64> {
         let now = api.now();
         let Some(mut node) = api.state.nodes.get(name).map(|o| Node::clone(o)) else { return None };
-        let ready_status = condition(&node, "Ready").map(|c| c.status.clone());
+        let ready_status = ready_status(&node).map(str::to_string);
         if self.silent.contains_key(name) && ready_status.as_deref() != Some("Unknown") {
             mark_status_unknown(&mut node, now);
             api.record_event(&format!("Node/{name}"), "Normal", "NodeNotReady", SOURCE, format!("Node {name} status is now: NodeNotReady"));

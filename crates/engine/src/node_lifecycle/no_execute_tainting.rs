@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 use k8s_openapi::api::core::v1::{Node, Taint};
 
 use crate::api::Api;
+use super::ready_status;
 use crate::clock;
 
 /// `--node-eviction-rate` 0.1/s: one taint every 10 s per zone.
@@ -95,11 +96,6 @@ fn zone_key(node: &Node) -> String {
     } else {
         format!("{region}:\u{0}:{zone}")
     }
-}
-
-fn ready_status(node: &Node) -> Option<&str> {
-    let conditions = node.status.as_ref()?.conditions.as_ref()?;
-    conditions.iter().find(|c| c.type_ == "Ready").map(|c| c.status.as_str())
 }
 
 /// `ComputeZoneState` from the Ready statuses of a zone's nodes.

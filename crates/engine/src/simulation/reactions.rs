@@ -10,6 +10,7 @@ use crate::api::{key, template_generation_of, Change};
 use crate::controller::daemonset::{
     is_owned_by, node_update_syncs, pod_added, pod_deleted, pod_updated, should_ignore_node_update, target_node_name,
 };
+use crate::node_lifecycle::ready_status;
 use crate::pod_gc::QUARANTINE_MS;
 use crate::pod_readiness::{is_terminating, node_name};
 use crate::scheduler::preemption::priority_of;
@@ -131,7 +132,7 @@ impl Simulation {
                 self.node_changed(&name);
                 // The monitor's next pass finds a node that registers not Ready and queues
                 // it for its NoExecute taint.
-                let ready = self.api.state.nodes.get(&name).and_then(|n| n.status.as_ref()?.conditions.as_ref()?.iter().find(|c| c.type_ == "Ready").map(|c| c.status == "True"));
+                let ready = self.api.state.nodes.get(&name).and_then(|n| ready_status(n).map(|s| s == "True"));
                 if ready != Some(true) {
                     self.later(REACTION_MS, Action::MonitorNode(name.clone()));
                 }

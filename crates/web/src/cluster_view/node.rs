@@ -58,12 +58,7 @@ pub struct NodeView {
 
 impl NodeView {
     pub fn of(node: &Node, pods: Vec<PodView>, usage: Option<NodeUsage>) -> NodeView {
-        let ready = node
-            .status
-            .as_ref()
-            .and_then(|status| status.conditions.as_ref())
-            .and_then(|conditions| conditions.iter().find(|c| c.type_ == "Ready"))
-            .map(|condition| condition.status.as_str());
+        let ready = dsplay_engine::node_lifecycle::ready_status(node);
         let spec = node.spec.as_ref();
         NodeView {
             name: node.metadata.name.clone().unwrap_or_default(),

@@ -13,7 +13,8 @@ mod taints;
 mod tests;
 
 use dsplay_engine::controller::daemonset::{add_daemon_tolerations, is_owned_by, node_should_run_daemon_pod, target_node_name, NodeVerdict};
-use dsplay_engine::pod_readiness::is_pod_ready;
+use dsplay_engine::node_lifecycle::ready_status;
+use dsplay_engine::pod_readiness::{is_pod_ready, ready_condition};
 use super::pod::status_column;
 use dsplay_engine::scheduler::{self, FilterVerdict, NodeInfo, FILTER_PLUGINS};
 use dsplay_engine::state::ClusterState;
@@ -181,7 +182,7 @@ impl DaemonSetWhy {
         add_daemon_tolerations(&mut daemon_spec);
 
         let owned: Vec<&Pod> = state.pods.values().map(|pod| pod.as_ref()).filter(|pod| is_owned_by(pod, ds) && target_node_name(pod) == Some(node_name)).collect();
-        let node_ready = node.status.as_ref().and_then(|s| s.conditions.as_ref()).and_then(|c| c.iter().find(|c| c.type_ == "Ready")).is_some_and(|c| c.status == "True");
+        let node_ready = ready_status(node) == Some("True");
         let pods: Vec<PodHere> = owned.iter().map(|pod| pod_here(pod, node_ready)).collect();
         let live = owned.iter().zip(&pods).find(|(_, here)| !here.terminating);
         let scheduler = match live.map(|(pod, _)| *pod) {
@@ -276,8 +277,7 @@ fn is_bound(pod: &Pod) -> bool {
 fn pod_here(pod: &Pod, node_ready: bool) -> PodHere {
     let ready = is_pod_ready(pod);
     let running = pod.status.as_ref().and_then(|s| s.phase.as_deref()) == Some("Running");
-    let ready_condition = pod.status.as_ref().and_then(|s| s.conditions.as_ref()).and_then(|c| c.iter().find(|c| c.type_ == "Ready"));
-    let not_ready_because = ready_condition.filter(|_| running && !ready && pod.metadata.deletion_timestamp.is_none()).and_then(|c| {
+    let not_ready_because = ready_condition(pod).filter(|_| running && !ready && pod.metadata.deletion_timestamp.is_none()).and_then(|c| {
         // A node that stopped posting status comes first: fixing a gate would not help.
         match &c.message {
             _ if !node_ready => Some(NotReadyCause::NodeNotReady),
