@@ -6,14 +6,19 @@ use k8s_openapi::api::core::v1::{Pod, PodCondition, PodStatus};
 
 use crate::clock;
 
+/// A condition whose status is what it was keeps the time it last changed.
+pub fn keep_transition_time(condition: &mut PodCondition, previous: Option<&PodCondition>) {
+    if let Some(previous) = previous.filter(|p| p.status == condition.status) {
+        condition.last_transition_time = previous.last_transition_time.clone();
+    }
+}
+
 /// Sets `condition` on `pod`; its `last_transition_time` is taken as "now".
 pub fn set_pod_condition(pod: &mut Pod, mut condition: PodCondition) {
     let conditions = pod.status.get_or_insert_with(PodStatus::default).conditions.get_or_insert_with(Vec::new);
     match conditions.iter_mut().find(|c| c.type_ == condition.type_) {
         Some(existing) => {
-            if existing.status == condition.status {
-                condition.last_transition_time = existing.last_transition_time.clone();
-            }
+            keep_transition_time(&mut condition, Some(existing));
             *existing = condition;
         }
         None => conditions.push(condition),

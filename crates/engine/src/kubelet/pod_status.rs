@@ -7,7 +7,8 @@ use k8s_openapi::api::core::v1::{
 };
 
 use crate::clock;
-use crate::pod_conditions::set_pod_condition;
+use crate::pod_conditions::{keep_transition_time, set_pod_condition};
+use crate::pod_readiness::ready_condition;
 
 /// The conditions the kubelet owns, in the order it writes them: its status manager
 /// keeps the conditions others set (DisruptionTarget, a readiness gate's) first.
@@ -25,7 +26,7 @@ fn condition(type_: &str, status: bool, reason: Option<&str>, message: Option<St
 
 /// `GeneratePodReadyCondition`: Ready needs ready containers and, when the pod has
 /// readiness gates, a True condition for each of them (set by some other component).
-fn ready_condition(pod: &Pod, containers_ready: &PodCondition) -> PodCondition {
+fn generate_ready_condition(pod: &Pod, containers_ready: &PodCondition) -> PodCondition {
     if containers_ready.status != "True" {
         return PodCondition { type_: "Ready".into(), ..containers_ready.clone() };
     }
@@ -64,7 +65,7 @@ fn write_kubelet_conditions(pod: &mut Pod, now_ms: u64) {
         let message = format!("containers with unready status: [{}]", unready.join(" "));
         condition("ContainersReady", false, Some("ContainersNotReady"), Some(message))
     };
-    let ready = ready_condition(pod, &containers_ready);
+    let ready = generate_ready_condition(pod, &containers_ready);
     let generated = [
         condition("PodReadyToStartContainers", true, None, None),
         condition("Initialized", true, None, None),
@@ -74,13 +75,13 @@ fn write_kubelet_conditions(pod: &mut Pod, now_ms: u64) {
     ];
     let status = pod.status.get_or_insert_with(PodStatus::default);
     let old = status.conditions.take().unwrap_or_default();
-    let transition_time = |c: &PodCondition| {
-        let unchanged = old.iter().find(|o| o.type_ == c.type_ && o.status == c.status);
-        unchanged.and_then(|o| o.last_transition_time.clone()).or_else(|| Some(clock::timestamp(now_ms)))
-    };
+    let kubelets = generated.into_iter().map(|mut c| {
+        c.last_transition_time = Some(clock::timestamp(now_ms));
+        let previous = old.iter().find(|o| o.type_ == c.type_);
+        keep_transition_time(&mut c, previous);
+        c
+    });
     let others = old.iter().filter(|c| !CONDITIONS_BY_KUBELET.contains(&c.type_.as_str())).cloned();
-    let kubelets: Vec<PodCondition> =
-        generated.iter().map(|c| PodCondition { last_transition_time: transition_time(c), ..c.clone() }).collect();
     status.conditions = Some(others.chain(kubelets).collect());
 }
 
@@ -170,8 +171,7 @@ pub fn refresh_conditions(mut pod: Pod, now_ms: u64) -> Pod {
 
 /// The node lifecycle controller's MarkPodsNotReady, for pods on an unreachable node.
 pub fn set_not_ready(mut pod: Pod, now_ms: u64) -> Pod {
-    let ready = pod.status.as_ref().and_then(|s| s.conditions.as_ref()).and_then(|c| c.iter().find(|c| c.type_ == "Ready"));
-    if ready.is_some_and(|c| c.status != "False") {
+    if ready_condition(&pod).is_some_and(|c| c.status != "False") {
         let condition = PodCondition { last_transition_time: Some(clock::timestamp(now_ms)), ..condition("Ready", false, None, None) };
         set_pod_condition(&mut pod, condition);
     }
