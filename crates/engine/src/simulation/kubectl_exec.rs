@@ -409,9 +409,7 @@ impl Simulation {
     // ----- reads -----
 
     fn get(&self, resource: Resource, name: Option<&str>, namespace: Option<&str>, all: bool, wide: bool, output: Option<&str>) -> Outcome {
-        // `@node-02`, as `delete pod` takes it: the daemon pod on that node.
-        if let (Resource::Pod, Some(node)) = (resource, name.and_then(|n| n.strip_prefix('@'))) {
-            let pod_key = self.resolve_pod(&PodRef::OnNode(node.to_string()))?;
+        if let Some(pod_key) = self.pod_at_node(resource, name).transpose()? {
             let (pod_namespace, pod_name) = split_key(&pod_key);
             return self.get(resource, Some(pod_name), Some(pod_namespace), false, wide, output);
         }
@@ -447,20 +445,25 @@ impl Simulation {
         found.map_or_else(|| "default".to_string(), |k| split_key(&k).0.to_string())
     }
 
+    /// `@node-02` for a pod, as `delete pod` takes it: the key of the daemon pod on that
+    /// node. `None` for any other name.
+    fn pod_at_node(&self, resource: Resource, name: Option<&str>) -> Option<Result<String, String>> {
+        let node = name?.strip_prefix('@').filter(|_| resource == Resource::Pod)?;
+        Some(self.resolve_pod(&PodRef::OnNode(node.to_string())))
+    }
+
     fn describe(&self, resource: Resource, name: Option<&str>, namespace: Option<&str>) -> Outcome {
         let state = &self.api.state;
         let now = self.api.now();
         let name = name.ok_or("error: you must specify the name of the resource to describe")?;
+        if let Some(pod_key) = self.pod_at_node(resource, Some(name)).transpose()? {
+            let (pod_namespace, pod_name) = split_key(&pod_key);
+            return printers::describe_pod(state, pod_namespace, pod_name, now);
+        }
         let default = self.default_namespace(resource, Some(name));
         let namespace = namespace.unwrap_or(&default);
         match resource {
             Resource::Node => printers::describe_node(state, name, now),
-            // `@node-02`, as `delete pod` takes it: the daemon pod on that node.
-            Resource::Pod if name.starts_with('@') => {
-                let pod_key = self.resolve_pod(&PodRef::OnNode(name[1..].to_string()))?;
-                let (pod_namespace, pod_name) = split_key(&pod_key);
-                printers::describe_pod(state, pod_namespace, pod_name, now)
-            }
             Resource::Pod => printers::describe_pod(state, namespace, name, now),
             Resource::DaemonSet => printers::describe_daemonset(state, namespace, name, now),
             other => Err(format!("error: describe is not available for {} in the playground", other.plural())),
