@@ -112,6 +112,7 @@ impl Session {
     /// Apply of an edited `text` on this session, as `kubectl apply -f` would act on the
     /// running cluster (see `Simulation::apply_edit`). Its commands join the console.
     pub fn apply_edit(&self, text: &str) -> Result<Applied, ApplyError> {
+        let frames_before = self.frame_count();
         let edit = self.simulation.borrow_mut().apply_edit(text)?;
         Ok(match edit {
             Edit::Reload(simulation) => {
@@ -127,7 +128,8 @@ impl Session {
                 Applied::Reloaded(Box::new(reloaded))
             }
             Edit::Applied { outcomes, refused } => {
-                let first_frame = outcomes.first().map(|outcome| outcome.first_frame);
+                // A refusal that changed nothing adds no frame to show.
+                let first_frame = outcomes.first().map(|outcome| outcome.first_frame).filter(|_| self.frame_count() > frames_before);
                 let mut record = self.record.borrow_mut();
                 // A comment-only edit applies nothing, but it is the text now applied.
                 if record.applied_text() != text {

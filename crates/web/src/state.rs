@@ -276,12 +276,10 @@ impl State {
         let Some(session) = self.session.clone() else {
             return self.apply();
         };
-        let frames_before = session.frame_count();
         match session.apply_edit(&self.text) {
             Ok(Applied::Reloaded(session)) => self.show(*session),
             Ok(Applied::InPlace { first_frame, refused }) => {
-                // A refused apply that changed nothing adds no frame: the view stays.
-                if let Some(first) = first_frame.filter(|_| session.frame_count() > frames_before) {
+                if let Some(first) = first_frame {
                     self.cursor = first;
                     self.playing = first < session.last_frame();
                     self.console_revision = self.console_revision.wrapping_add(1);
