@@ -69,6 +69,17 @@ pub fn shipped_text(text: &str) -> Option<&'static str> {
     GALLERY.iter().find(|entry| entry.text == text).map(|entry| entry.text)
 }
 
+/// The gallery entry a Reset origin is; `None` for the example (when the gallery does
+/// not list it).
+pub fn origin_entry(origin: &str) -> Option<&'static GalleryEntry> {
+    GALLERY.iter().find(|entry| entry.text == origin)
+}
+
+/// The origin saved as `file` (its [`origin_entry`]'s); the example when no entry has it.
+pub fn origin_of_file(file: Option<&str>) -> &'static str {
+    file.and_then(|file| GALLERY.iter().find(|entry| entry.file == file)).map_or(crate::state::EXAMPLE_SCENARIO, |entry| entry.text)
+}
+
 /// Whether `text` is a scenario the app ships (a gallery entry or the example): the
 /// user can always load it again, so replacing it loses nothing.
 pub fn is_shipped(text: &str) -> bool {
@@ -97,5 +108,16 @@ mod tests {
         }
         assert_eq!(description_summary("One pod per node.\nSource: upstream tests."), "One pod per node.");
         assert_eq!(description_summary("First.\n\nSecond."), "First.");
+    }
+
+    #[test]
+    fn an_origin_is_kept_as_its_gallery_file() {
+        let entry = GALLERY.last().expect("a gallery");
+        assert_eq!(origin_entry(entry.text).map(|e| e.file), Some(entry.file));
+        assert_eq!(origin_of_file(Some(entry.file)), entry.text);
+        // A file no longer in the gallery, or none, falls back to the example.
+        assert_eq!(origin_entry("my own scenario").map(|e| e.file), None);
+        assert_eq!(origin_of_file(Some("gallery/gone.yaml")), crate::state::EXAMPLE_SCENARIO);
+        assert_eq!(origin_of_file(None), crate::state::EXAMPLE_SCENARIO);
     }
 }

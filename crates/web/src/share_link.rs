@@ -227,17 +227,17 @@ pub fn open_page() -> Opening {
                 storage::save(storage::PREVIOUS_KEY, &saved);
             }
             let lang = embed.lang.or(view.lang).unwrap_or(lang);
-            start(lang, &view.text, view.record.as_ref(), embed.step.or(view.frame), view.node, speed)
+            start(lang, &view.text, view.record.as_ref(), embed.step.or(view.frame), view.node, speed, None)
         }
         link => {
             refused = link.and_then(Result::err);
             match saved {
                 Some(saved) => {
-                    let speed = saved.layout.speed.clone();
+                    let (speed, origin) = (saved.layout.speed.clone(), saved.layout.origin.as_deref());
                     let frame = embed.step.or(Some(saved.frame));
-                    start(lang, &saved.text, saved.session.as_ref(), frame, saved.layout.node, speed)
+                    start(lang, &saved.text, saved.session.as_ref(), frame, saved.layout.node.clone(), speed, origin)
                 }
-                None => start(lang, EXAMPLE_SCENARIO, None, embed.step, None, None),
+                None => start(lang, EXAMPLE_SCENARIO, None, embed.step, None, None, None),
             }
         }
     };
@@ -251,8 +251,13 @@ fn start(
     frame: Option<usize>,
     node: Option<String>,
     speed: Option<String>,
+    origin_file: Option<&str>,
 ) -> State {
-    let mut state = Rc::new(State::resume(lang, text, record));
+    let mut resumed = State::resume(lang, text, record);
+    if origin_file.is_some() {
+        resumed.origin = crate::gallery::origin_of_file(origin_file);
+    }
+    let mut state = Rc::new(resumed);
     if let Some(frame) = frame {
         state = state.reduce(Action::Seek(frame));
     }

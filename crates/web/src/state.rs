@@ -197,7 +197,8 @@ impl State {
             console_revision: 0,
             selected_node: None,
             displaced: None,
-            origin: EXAMPLE_SCENARIO,
+            // Work that is a shipped scenario (a link to one, say) resets to it.
+            origin: crate::gallery::shipped_text(text).unwrap_or(EXAMPLE_SCENARIO),
         };
         state.restore(record);
         state

@@ -47,6 +47,9 @@ pub struct Layout {
     /// The selected node.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub node: Option<String>,
+    /// The gallery file the work began from (what Reset loads); absent for the example.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<String>,
 }
 
 /// Why a stored record was not used.
@@ -145,11 +148,15 @@ const SAVE_DEBOUNCE_MS: u32 = 400;
 #[hook]
 pub fn use_autosave(playground: &Playground, enabled: bool) {
     let state = (**playground).clone();
-    let key = (state.text.clone(), state.console_revision, state.cursor, state.selected_node.clone(), state.speed);
+    let key = (state.text.clone(), state.console_revision, state.cursor, state.selected_node.clone(), state.speed, state.origin);
     use_effect_with(key, move |_| {
         let timeout = enabled.then(|| {
             Timeout::new(SAVE_DEBOUNCE_MS, move || {
-                let layout = Layout { speed: Some(state.speed.label().to_owned()), node: state.selected_node.clone() };
+                let layout = Layout {
+                    speed: Some(state.speed.label().to_owned()),
+                    node: state.selected_node.clone(),
+                    origin: crate::gallery::origin_entry(state.origin).map(|entry| entry.file.to_owned()),
+                };
                 let work = SavedWork::new(state.text.clone(), state.cursor, layout).with_session(state.record());
                 save(WORK_KEY, &work);
             })
@@ -171,7 +178,11 @@ mod tests {
         let work = SavedWork::new(
             "kind: Scenario\n".into(),
             4,
-            Layout { speed: Some("2×".into()), node: Some("node-02".into()) },
+            Layout {
+                speed: Some("2×".into()),
+                node: Some("node-02".into()),
+                origin: Some("gallery/cordon-and-drain.yaml".into()),
+            },
         );
         let json = to_json(&work);
         assert!(json.contains("\"version\":1"), "{json}");

@@ -151,10 +151,7 @@ pub fn manifest_editor() -> Html {
     };
 
     // What Reset loads: the gallery entry the work began from, or the example.
-    let reset_target = crate::gallery::GALLERY
-        .iter()
-        .find(|entry| std::ptr::eq(entry.text, playground.origin))
-        .map_or(strings.the_example, |entry| entry.title(playground.lang));
+    let reset_target = crate::gallery::origin_entry(playground.origin).map_or(strings.the_example, |entry| entry.title(playground.lang));
     html! {
         <section class="pane editor-pane" aria-labelledby="editor-heading">
             <div class="pane-head">
