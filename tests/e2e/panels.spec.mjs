@@ -169,8 +169,8 @@ test("events filter by node", async ({ page }) => {
   }
   // Every event of gpu-01's pods, the one the rollout replaced included, oldest first.
   await page.locator('.event-filters select[data-filter="node"]').selectOption("gpu-01");
-  await expect(rows.locator("td:nth-child(2)")).toHaveText(["Scheduled", "Created", "Started", "Killing", "Scheduled", "Created", "Started"]);
-  await expect(rows.locator("td:nth-child(4)")).toHaveText(["default-scheduler", "kubelet", "kubelet", "kubelet", "default-scheduler", "kubelet", "kubelet"]);
+  await expect(rows.locator("td:nth-child(2)")).toHaveText(["Scheduled", "Pulled", "Created", "Started", "Killing", "Scheduled", "Pulled", "Created", "Started"]);
+  await expect(rows.locator("td:nth-child(4)")).toHaveText(["default-scheduler", "kubelet", "kubelet", "kubelet", "kubelet", "default-scheduler", "kubelet", "kubelet", "kubelet"]);
 });
 
 test("the gallery loads a scenario and asks before replacing edits", async ({ page }) => {
@@ -222,6 +222,21 @@ test("Reset replaces the work but offers it back, console commands included", as
   await page.locator("[data-restore-work]").click();
   await expect(card.locator(".node-flags")).toContainText("SchedulingDisabled");
   await expect(page.locator(".console-log")).toContainText("kubectl cordon node-02");
+});
+
+test("Reset goes back to the gallery entry the work began from, after a reload too", async ({ page }) => {
+  await page.locator('[data-action="gallery"]').click();
+  await page.locator('.gallery-entry[data-gallery-file="gallery/cordon-and-drain.yaml"]').getByRole("button", { name: "Load" }).click();
+  const editor = page.getByRole("textbox", { name: "Scenario and manifests (YAML)" });
+  await editor.fill((await editor.inputValue()).replace("kubectl drain", "kubectl  drain"));
+  await page.waitForFunction(() => localStorage.getItem("dsplay.work")?.includes("kubectl  drain"));
+  await page.reload();
+  await expect(editor).toHaveValue(/kubectl {2}drain/);
+  const reset = page.getByRole("button", { name: "Reset scenario" });
+  await expect(reset).toHaveAttribute("title", /drain/i);
+  await reset.click();
+  await expect(editor).toHaveValue(/kubectl drain/);
+  await expect(editor).not.toHaveValue(/kubectl {2}drain/);
 });
 
 test("more than 200 nodes switch to the dense view", async ({ page }) => {

@@ -30,6 +30,8 @@ pub enum Action {
     RestartContainer(String),
     /// The image pull is retried after its back-off.
     RetryImagePull(String),
+    /// The pod worker syncs a pod whose image pull backs off until `retry_at`.
+    SyncPullBackOff { pod: String, retry_at: u64 },
     /// The pod got a deletionTimestamp: the kubelet sends SIGTERM.
     KillContainers(String),
     /// The containers have stopped: the kubelet confirms the deletion.
@@ -56,7 +58,10 @@ impl Action {
     /// retries of a pod that cannot be scheduled):
     /// `settle` stops when only these remain.
     pub fn is_background(&self) -> bool {
-        matches!(self, Action::RestartContainer(_) | Action::RetryImagePull(_) | Action::UnschedulableTimeout { .. })
+        matches!(
+            self,
+            Action::RestartContainer(_) | Action::RetryImagePull(_) | Action::SyncPullBackOff { .. } | Action::UnschedulableTimeout { .. }
+        )
     }
 }
 

@@ -41,6 +41,28 @@ pub fn clock_reading(ms: u64) -> String {
     if rest == 0 || hours >= 8 { format!("{hours}h") } else { format!("{hours}h{rest}m") }
 }
 
+/// A duration as Go's `time.Duration` prints it (`%v`), which the kubelet's messages
+/// use: `313ms`, `1.661s`, `2s`, `1m30s`, `1h0m5s`.
+pub fn go_duration(ms: u64) -> String {
+    if ms == 0 {
+        return "0s".into();
+    }
+    if ms < SECOND {
+        return format!("{ms}ms");
+    }
+    let fraction = ms % SECOND;
+    let seconds = match fraction {
+        0 => format!("{}s", ms / SECOND % 60),
+        _ => format!("{}.{}s", ms / SECOND % 60, format!("{fraction:03}").trim_end_matches('0')),
+    };
+    let (hours, minutes) = (ms / (60 * MINUTE), ms / MINUTE % 60);
+    match (hours, ms / MINUTE) {
+        (0, 0) => seconds,
+        (0, _) => format!("{minutes}m{seconds}"),
+        _ => format!("{hours}h{minutes}m{seconds}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -60,5 +82,17 @@ mod tests {
         assert_eq!(clock_reading(90_000), "1m30s");
         assert_eq!(clock_reading(600_000), "10m");
         assert_eq!(clock_reading(3_900_000), "1h5m");
+    }
+
+    #[test]
+    fn durations_print_as_go_prints_them() {
+        assert_eq!(go_duration(0), "0s");
+        assert_eq!(go_duration(313), "313ms");
+        assert_eq!(go_duration(1_661), "1.661s");
+        assert_eq!(go_duration(1_500), "1.5s");
+        assert_eq!(go_duration(2_000), "2s");
+        assert_eq!(go_duration(90_000), "1m30s");
+        assert_eq!(go_duration(120_000), "2m0s");
+        assert_eq!(go_duration(3_605_000), "1h0m5s");
     }
 }

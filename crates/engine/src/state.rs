@@ -125,8 +125,22 @@ pub struct Event {
     /// other objects. Kept on the event so that a node's events still include those
     /// of its pods after they are gone.
     pub node: Option<String>,
+    /// `involvedObject.fieldPath`: the part of the object the event is about, as the
+    /// kubelet names a pod's container (`spec.containers{agent}`); `None` for the whole.
+    pub field_path: Option<String>,
     /// The component that reported it: `daemonset-controller`, `default-scheduler`, `kubelet`, ...
     pub source: String,
     pub message: String,
     pub count: u32,
+}
+
+impl Event {
+    /// The message as `kubectl describe` prints it (since v1.35): after the field path,
+    /// when the event is about a part of the object (`spec.containers{agent}: Container started`).
+    pub fn described_message(&self) -> String {
+        match &self.field_path {
+            Some(path) => format!("{path}: {}", self.message.trim()),
+            None => self.message.trim().to_string(),
+        }
+    }
 }

@@ -114,11 +114,16 @@ pub fn image_tag(image: &str) -> &str {
     }
 }
 
+/// The pull policy a container gets when it names none: `Always` for a `latest` tag
+/// (or none), else `IfNotPresent`.
+pub fn default_pull_policy(image: &str) -> &'static str {
+    if image_tag(image) == "latest" { "Always" } else { "IfNotPresent" }
+}
+
 /// `SetDefaults_Container`, ports' protocol, probes and lifecycle handlers.
 fn default_container(c: &mut Container) {
     if c.image_pull_policy.as_deref().is_none_or(str::is_empty) {
-        let policy = if image_tag(c.image.as_deref().unwrap_or("")) == "latest" { "Always" } else { "IfNotPresent" };
-        c.image_pull_policy = Some(policy.to_owned());
+        c.image_pull_policy = Some(default_pull_policy(c.image.as_deref().unwrap_or("")).to_owned());
     }
     set_if_empty(&mut c.termination_message_path, "/dev/termination-log");
     set_if_empty(&mut c.termination_message_policy, "File");

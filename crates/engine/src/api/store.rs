@@ -24,7 +24,8 @@ pub struct Api {
     pub state: ClusterState,
     /// Position in `state.events` of the last event per (object, reason, message), so a
     /// repeat is counted without scanning every event so far.
-    event_index: FxHashMap<(String, String, String), usize>,
+    /// Where an event already recorded is: by object, field path, reason and message.
+    event_index: FxHashMap<(String, Option<String>, String, String), usize>,
     /// The node of each pod that left the store, for the events recorded about it
     /// afterwards (the pod GC's, which deletes first).
     gone_pod_nodes: FxHashMap<String, String>,
@@ -336,9 +337,21 @@ impl Api {
     /// of the last event for the same object, reason and message is counted, as the
     /// client-side event correlator does.
     pub fn record_event(&mut self, object: &str, event_type: &str, reason: &str, source: &str, message: String) {
+        self.record(object, None, event_type, reason, source, message);
+    }
+
+    /// An event about one container of a pod, which the kubelet records with the
+    /// container's field path (`spec.containers{agent}`) rather than its name in the message.
+    pub fn record_container_event(&mut self, object: &str, container: &str, event_type: &str, reason: &str, source: &str, message: String) {
+        self.record(object, Some(format!("spec.containers{{{container}}}")), event_type, reason, source, message);
+    }
+
+    /// A repeat of an event (same object, field path, reason and message) counts on the
+    /// first, as the event recorder's correlator does.
+    fn record(&mut self, object: &str, field_path: Option<String>, event_type: &str, reason: &str, source: &str, message: String) {
         debug_assert!(object.split('/').all(|part| !part.is_empty()), "an event object with an empty part: {object:?}");
         let now = self.now_ms;
-        let identity = (object.to_string(), reason.to_string(), message);
+        let identity = (object.to_string(), field_path, reason.to_string(), message);
         if let Some(existing) = self.event_index.get(&identity).and_then(|&i| self.state.events.get_mut(i)) {
             let existing = existing.make_mut();
             existing.count += 1;
@@ -346,15 +359,17 @@ impl Api {
             return;
         }
         self.event_index.insert(identity.clone(), self.state.events.len());
+        let (object, field_path, _, message) = identity;
         self.state.events.push_back(Stored::new(Event {
             time_ms: now,
             first_time_ms: now,
             event_type: event_type.into(),
             reason: reason.into(),
-            node: self.node_of_event_object(&identity.0),
-            object: identity.0,
+            node: self.node_of_event_object(&object),
+            object,
+            field_path,
             source: source.into(),
-            message: identity.2,
+            message,
             count: 1,
         }));
     }
@@ -456,7 +471,7 @@ mod tests {
         assert!(!state.pods.contains_key(first.trim_start_matches("Pod/")), "the first pod was replaced");
         let reasons: Vec<(&str, Option<&str>)> =
             events.iter().filter(|e| e.object == first).map(|e| (e.reason.as_str(), e.node.as_deref())).collect();
-        assert_eq!(reasons, [("Scheduled", Some("node-01")), ("Created", Some("node-01")), ("Started", Some("node-01")), ("Killing", Some("node-01"))]);
+        assert_eq!(reasons, [("Scheduled", Some("node-01")), ("Pulled", Some("node-01")), ("Created", Some("node-01")), ("Started", Some("node-01")), ("Killing", Some("node-01"))]);
         // The pod GC deletes the pods of node-03 first and records the event afterwards.
         let collected: Vec<_> = events.iter().filter(|e| e.reason == "PodGCOrphaned").collect();
         assert!(!collected.is_empty(), "{events:#?}");

@@ -4,12 +4,13 @@
 //! (`image <ref> crash|unready|pull-error|ok`).
 
 mod admission;
+mod images;
 mod node_status;
 mod pod_status;
 
 use std::collections::BTreeMap;
 
-use k8s_openapi::api::core::v1::Pod;
+use k8s_openapi::api::core::v1::{Container, Pod};
 
 use crate::api::Api;
 use crate::clock::{MINUTE, SECOND};
@@ -35,6 +36,9 @@ const BACKOFF_MAX_MS: u64 = 5 * MINUTE;
 /// How long containers take to stop after SIGTERM (well-behaved processes), capped by
 /// the pod's terminationGracePeriodSeconds.
 const STOP_MS: u64 = SECOND;
+/// A pod whose sync failed is synced again this much later (the pod workers'
+/// `backOffPeriod`): a pull backing off for longer shows `ImagePullBackOff` then.
+const POD_WORKER_RETRY_MS: u64 = 10 * SECOND;
 
 /// The scenario's timing for pods.
 #[derive(Clone, Copy, Debug)]
@@ -56,8 +60,12 @@ fn pod_object(pod_key: &str) -> String {
     format!("Pod/{pod_key}")
 }
 
+fn containers(pod: &Pod) -> &[Container] {
+    pod.spec.as_ref().map_or(&[], |s| s.containers.as_slice())
+}
+
 fn first_container(pod: &Pod) -> String {
-    pod.spec.as_ref().and_then(|s| s.containers.first()).map(|c| c.name.clone()).unwrap_or_default()
+    containers(pod).first().map(|c| c.name.clone()).unwrap_or_default()
 }
 
 impl Kubelet {
@@ -73,6 +81,28 @@ impl Kubelet {
             .into_iter()
             .find(|b| behaviours.contains(b))
             .unwrap_or_default()
+    }
+
+    fn image_behaviour(&self, container: &Container) -> ImageBehaviour {
+        container.image.as_deref().and_then(|image| self.images.get(image)).copied().unwrap_or_default()
+    }
+
+    fn pullable(&self, container: &Container) -> bool {
+        self.image_behaviour(container) != ImageBehaviour::PullError
+    }
+
+    /// `Pulling` for each container whose image the kubelet pulls before it starts, up
+    /// to the first whose pull fails (the pod goes no further).
+    fn record_pulls_begin(&self, api: &mut Api, object: &str, pod: &Pod) {
+        for container in containers(pod) {
+            let pullable = self.pullable(container);
+            if images::pulls(container, pullable) {
+                images::record_pulling(api, object, container);
+            }
+            if !pullable {
+                break;
+            }
+        }
     }
 
     fn next_backoff(&mut self, pod_key: &str) -> u64 {
@@ -96,37 +126,41 @@ impl Kubelet {
             api.update_pod(pod_status::rejected(pod, &rejection, now));
             return vec![];
         }
+        self.record_pulls_begin(api, &pod_object(pod_key), &pod);
         api.update_pod(pod_status::container_creating(pod, now));
         vec![(now + timing.startup_ms, Action::StartContainers(pod_key.into()))]
     }
 
+    /// The pulls are done (or the images were there): each container's image is
+    /// ensured, then it is created and started, in order; a failed pull stops there.
     pub fn start_containers(&mut self, api: &mut Api, pod_key: &str, timing: PodTiming) -> Vec<(u64, Action)> {
         let Some(pod) = api.state.pods.get(pod_key).map(|p| (**p).clone()) else { return vec![] };
         if is_terminating(&pod) {
             return vec![];
         }
         let now = api.now();
-        let container = first_container(&pod);
         let object = pod_object(pod_key);
-        match self.behaviour(&pod) {
-            ImageBehaviour::PullError => {
-                let image = pod.spec.as_ref().and_then(|s| s.containers.first()?.image.clone()).unwrap_or_default();
-                api.record_event(&object, "Warning", "Failed", SOURCE, format!("Failed to pull image \"{image}\": pull access denied, repository does not exist or may require authorization"));
-                api.record_event(&object, "Warning", "Failed", SOURCE, "Error: ErrImagePull".into());
-                api.update_pod(pod_status::waiting(pod, "ErrImagePull", now, false));
-                let delay = self.next_backoff(pod_key);
-                vec![(now + delay, Action::RetryImagePull(pod_key.into()))]
+        for container in containers(&pod) {
+            let pulled = images::ensure_image_exists(api, &object, container, self.pullable(container), timing.startup_ms);
+            if let Some(reason) = pulled.waiting_reason() {
+                api.update_pod(pod_status::waiting(pod, reason, now, false));
+                return self.back_off_pull(pod_key, now);
             }
+            record_created_and_started(api, &object, &container.name);
+        }
+        match self.behaviour(&pod) {
             ImageBehaviour::Crash => {
-                record_created_and_started(api, &object, &container);
+                let crashing = containers(&pod).iter().find(|c| self.image_behaviour(c) == ImageBehaviour::Crash);
+                let container = crashing.map(|c| c.name.clone()).unwrap_or_else(|| first_container(&pod));
+                let pod_name = format!("{}_{}({})", pod.metadata.name.as_deref().unwrap_or(""), pod.metadata.namespace.as_deref().unwrap_or(""), pod.metadata.uid.as_deref().unwrap_or(""));
                 api.update_pod(pod_status::crashed(pod, now));
-                api.record_event(&object, "Warning", "BackOff", SOURCE, format!("Back-off restarting failed container {container} in pod {}", pod_key.rsplit('/').next().unwrap_or("")));
+                let message = format!("Back-off restarting failed container {container} in pod {pod_name}");
+                api.record_container_event(&object, &container, "Warning", "BackOff", SOURCE, message);
                 let delay = self.next_backoff(pod_key);
                 vec![(now + delay, Action::RestartContainer(pod_key.into()))]
             }
             behaviour => {
                 self.backoff.remove(pod_key);
-                record_created_and_started(api, &object, &container);
                 let running = pod_status::running(pod, now);
                 if behaviour == ImageBehaviour::Unready {
                     api.update_pod(running);
@@ -142,6 +176,34 @@ impl Kubelet {
                 }
             }
         }
+    }
+
+    /// After a failed pull: the next pull once the back-off is over, and when that is
+    /// more than a pod worker retry away, a sync in between that finds the pull
+    /// backing off.
+    fn back_off_pull(&mut self, pod_key: &str, now: u64) -> Vec<(u64, Action)> {
+        let delay = self.next_backoff(pod_key);
+        if delay <= POD_WORKER_RETRY_MS {
+            return vec![(now + delay, Action::RetryImagePull(pod_key.into()))];
+        }
+        vec![(now + POD_WORKER_RETRY_MS, Action::SyncPullBackOff { pod: pod_key.into(), retry_at: now + delay })]
+    }
+
+    /// A sync while the pull backs off: `Back-off pulling image`, and the container
+    /// waits in `ImagePullBackOff` until the retry at `retry_at`.
+    pub fn sync_pull_back_off(&mut self, api: &mut Api, pod_key: &str, retry_at: u64) -> Vec<(u64, Action)> {
+        let Some(pod) = api.state.pods.get(pod_key).map(|p| (**p).clone()) else { return vec![] };
+        if is_terminating(&pod) {
+            return vec![];
+        }
+        let Some(failing) = containers(&pod).iter().find(|c| !self.pullable(c)).cloned() else {
+            // The image was made pullable meanwhile: the retry pulls it.
+            return vec![(retry_at, Action::RetryImagePull(pod_key.into()))];
+        };
+        let now = api.now();
+        images::record_pull_back_off(api, &pod_object(pod_key), &failing);
+        api.update_pod(pod_status::waiting(pod, "ImagePullBackOff", now, false));
+        vec![(retry_at, Action::RetryImagePull(pod_key.into()))]
     }
 
     pub fn mark_ready(&mut self, api: &mut Api, pod_key: &str) {
@@ -170,20 +232,16 @@ impl Kubelet {
         self.start_containers(api, pod_key, timing)
     }
 
+    /// The pull back-off is over: the kubelet pulls again, and the containers start
+    /// (or the pull fails) when it is done.
     pub fn retry_image_pull(&mut self, api: &mut Api, pod_key: &str, timing: PodTiming) -> Vec<(u64, Action)> {
-        let Some(pod) = api.state.pods.get(pod_key).map(|p| (**p).clone()) else { return vec![] };
-        if self.behaviour(&pod) == ImageBehaviour::PullError {
-            let now = api.now();
-            let image = pod.spec.as_ref().and_then(|s| s.containers.first()?.image.clone()).unwrap_or_default();
-            let object = pod_object(pod_key);
-            api.record_event(&object, "Normal", "BackOff", SOURCE, format!("Back-off pulling image \"{image}\""));
-            // startContainer reports the pull's failure as the container's.
-            api.record_event(&object, "Warning", "Failed", SOURCE, "Error: ImagePullBackOff".into());
-            api.update_pod(pod_status::waiting(pod, "ImagePullBackOff", now, false));
-            let delay = self.next_backoff(pod_key);
-            return vec![(now + delay, Action::RetryImagePull(pod_key.into()))];
+        let Some(pod) = api.state.pods.get(pod_key) else { return vec![] };
+        if is_terminating(pod) {
+            return vec![];
         }
-        self.start_containers(api, pod_key, timing)
+        let pod = (**pod).clone();
+        self.record_pulls_begin(api, &pod_object(pod_key), &pod);
+        vec![(api.now() + timing.startup_ms, Action::StartContainers(pod_key.into()))]
     }
 
     /// The pod got a deletionTimestamp: SIGTERM, then the containers stop.
@@ -193,8 +251,10 @@ impl Kubelet {
             return vec![];
         }
         let grace_ms = pod.metadata.deletion_grace_period_seconds.unwrap_or(30).max(0) as u64 * SECOND;
-        let container = first_container(pod);
-        api.record_event(&pod_object(pod_key), "Normal", "Killing", SOURCE, format!("Stopping container {container}"));
+        let object = pod_object(pod_key);
+        for container in containers(pod).iter().map(|c| c.name.clone()).collect::<Vec<_>>() {
+            api.record_container_event(&object, &container, "Normal", "Killing", SOURCE, format!("Stopping container {container}"));
+        }
         vec![(api.now() + STOP_MS.min(grace_ms), Action::FinishTermination(pod_key.into()))]
     }
 
@@ -213,8 +273,9 @@ fn readiness_delay(pod: &Pod, timing: PodTiming) -> u64 {
     probe_delay.unwrap_or(timing.ready_ms)
 }
 
-/// `startContainer`'s two events: the container is created, then started.
+/// `startContainer`'s two events: the container is created, then started (named by
+/// the events' field path since v1.35, not in their messages).
 fn record_created_and_started(api: &mut Api, object: &str, container: &str) {
-    api.record_event(object, "Normal", "Created", SOURCE, format!("Created container: {container}"));
-    api.record_event(object, "Normal", "Started", SOURCE, format!("Started container {container}"));
+    api.record_container_event(object, container, "Normal", "Created", SOURCE, "Container created".into());
+    api.record_container_event(object, container, "Normal", "Started", SOURCE, "Container started".into());
 }

@@ -176,6 +176,7 @@ mod tests {
             reason: "R".into(),
             object: object.into(),
             node: node.map(Into::into),
+            field_path: None,
             source: "s".into(),
             message: message.into(),
             count: 1,
@@ -246,6 +247,6 @@ mod tests {
             .expect("a pod was scheduled to gpu-01");
         assert!(!state.pods.contains_key(first.trim_start_matches("Pod/")), "the first pod on gpu-01 was replaced");
         let reasons: Vec<String> = shown_events(&state.events, "gpu-01", &first, SHOWN).iter().map(|e| e.reason.clone()).collect();
-        assert_eq!(reasons, ["Scheduled", "Created", "Started", "Killing"]);
+        assert_eq!(reasons, ["Scheduled", "Pulled", "Created", "Started", "Killing"]);
     }
 }

@@ -35,7 +35,7 @@ impl EventRow {
             age: event_age(event, now_ms),
             from: event.source.clone(),
             object: InvolvedObject::of(event).resource_name(),
-            message: event.message.trim().to_string(),
+            message: event.described_message(),
         }
     }
 }
@@ -103,6 +103,7 @@ mod tests {
             reason: "BackOff".into(),
             object: object.into(),
             node: Some("node-02".into()),
+            field_path: None,
             source: "kubelet".into(),
             message: "Back-off restarting failed container agent in pod agent-x7k2p\n".into(),
             count,

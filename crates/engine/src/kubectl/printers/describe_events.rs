@@ -26,7 +26,7 @@ pub fn describe_events(w: &mut TabWriter, events: &[&Event], now_ms: u64) {
     w.write("Events:\n  Type\tReason\tAge\tFrom\tMessage\n");
     w.write("  ----\t------\t----\t----\t-------\n");
     for e in events {
-        w.write(&format!("  {}\t{}\t{}\t{}\t{}\n", e.event_type, e.reason, event_age(e, now_ms), e.source, e.message.trim()));
+        w.write(&format!("  {}\t{}\t{}\t{}\t{}\n", e.event_type, e.reason, event_age(e, now_ms), e.source, e.described_message()));
     }
 }
 
