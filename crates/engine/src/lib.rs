@@ -17,6 +17,7 @@ pub mod clock;
 pub mod pod_conditions;
 pub mod pod_readiness;
 pub mod node_lifecycle;
+pub mod network;
 pub mod taint_eviction;
 pub mod pod_gc;
 pub mod simulation;

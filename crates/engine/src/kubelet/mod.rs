@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 use k8s_openapi::api::core::v1::{Container, Pod};
 
 use crate::api::Api;
+use crate::network::PodAddresses;
 use crate::clock::{MINUTE, SECOND};
 use crate::pod_readiness::{is_terminating, node_name};
 use crate::agenda::Action;
@@ -114,12 +115,20 @@ impl Kubelet {
         delay
     }
 
-    /// The pod was bound to this kubelet's node: images are pulled and containers
-    /// created over the scenario's `podStartup`; meanwhile it shows ContainerCreating.
+    /// The pod was bound to this kubelet's node: it gets its addresses, images are
+    /// pulled and containers created over the scenario's `podStartup`; meanwhile it
+    /// shows ContainerCreating.
     /// `verdict` is [`admit`]'s answer for this pod on its node; a rejected pod ends
     /// Failed with the kubelet's reason and message.
-    pub fn admit(&mut self, api: &mut Api, pod_key: &str, timing: PodTiming, verdict: Result<(), Rejection>) -> Vec<(u64, Action)> {
-        let Some(pod) = api.state.pods.get(pod_key).map(|p| (**p).clone()) else { return vec![] };
+    pub fn admit(
+        &mut self,
+        api: &mut Api,
+        pod_key: &str,
+        timing: PodTiming,
+        verdict: Result<(), Rejection>,
+        addresses: PodAddresses,
+    ) -> Vec<(u64, Action)> {
+        let Some(pod) = api.state.pods.get(pod_key).map(|p| pod_status::with_addresses((**p).clone(), addresses)) else { return vec![] };
         let now = api.now();
         if let Err(rejection) = verdict {
             api.record_event(&pod_object(pod_key), "Warning", &rejection.reason, SOURCE, rejection.message.clone());

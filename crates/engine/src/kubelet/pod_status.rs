@@ -2,11 +2,12 @@
 //! statuses, as `kubectl get pods` then reads them (ContainerCreating, Running,
 //! CrashLoopBackOff, ImagePullBackOff ...).
 
-use k8s_openapi::api::core::v1::{
+use k8s_openapi::api::core::v1::{HostIP, PodIP, 
     ContainerState, ContainerStateRunning, ContainerStateWaiting, ContainerStatus, Pod, PodCondition, PodStatus,
 };
 
 use crate::clock;
+use crate::network::PodAddresses;
 use crate::pod_conditions::{keep_transition_time, set_pod_condition};
 use crate::pod_readiness::ready_condition;
 
@@ -119,6 +120,21 @@ fn with_status(mut pod: Pod, phase: &str, state: ContainerState, ready: bool, re
 
 fn waiting_state(reason: &str) -> ContainerState {
     ContainerState { waiting: Some(ContainerStateWaiting { reason: Some(reason.into()), message: None }), ..Default::default() }
+}
+
+/// The node's address and the pod's own, as the kubelet reports them (hostIP, podIP
+/// and their plural lists).
+pub fn with_addresses(mut pod: Pod, addresses: PodAddresses) -> Pod {
+    let status = pod.status.get_or_insert_with(PodStatus::default);
+    if let Some(ip) = addresses.host_ip {
+        status.host_ips = Some(vec![HostIP { ip: ip.clone() }]);
+        status.host_ip = Some(ip);
+    }
+    if let Some(ip) = addresses.pod_ip {
+        status.pod_ips = Some(vec![PodIP { ip: ip.clone() }]);
+        status.pod_ip = Some(ip);
+    }
+    pod
 }
 
 /// Admission refused the pod: it never starts and ends Failed.

@@ -19,6 +19,7 @@ use crate::api::{Api, ApiError};
 use crate::controller::daemonset::DaemonSetController;
 use crate::kubectl::command::{parse_command, Command};
 use crate::kubelet::{Kubelet, PodTiming};
+use crate::network::Network;
 use crate::node_lifecycle::NodeLifecycle;
 use crate::taint_eviction::TaintEviction;
 use crate::scenario::{parse_scenario, ManifestObject, Scenario, StepAction};
@@ -84,6 +85,7 @@ pub struct Simulation {
     agenda: Agenda,
     daemonsets: DaemonSetController,
     kubelet: Kubelet,
+    network: Network,
     node_lifecycle: NodeLifecycle,
     taint_eviction: TaintEviction,
     /// Pods the scheduler could not place, with when they last failed: retried when
@@ -118,6 +120,7 @@ impl Simulation {
             agenda: Agenda::default(),
             daemonsets: DaemonSetController::default(),
             kubelet: Kubelet::default(),
+            network: Network::default(),
             node_lifecycle: NodeLifecycle::default(),
             taint_eviction: TaintEviction::default(),
             unschedulable: BTreeMap::new(),

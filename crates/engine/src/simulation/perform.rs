@@ -9,6 +9,7 @@ use super::{Marker, Simulation};
 use crate::kubectl::command::{Command, ImageBehaviour as CommandImageBehaviour};
 use crate::kubelet::ImageBehaviour;
 use crate::pod_readiness::{is_terminal, is_terminating, node_name};
+use crate::network::{internal_ip, PodAddresses};
 use crate::scheduler::NodeInfo;
 use crate::{kubelet, pod_gc};
 
@@ -42,7 +43,8 @@ impl Simulation {
             }
             Action::AdmitPod(pod_key) => {
                 let verdict = self.admission(&pod_key);
-                self.kubelet.admit(&mut self.api, &pod_key, timing, verdict)
+                let addresses = self.pod_addresses(&pod_key, verdict.is_ok());
+                self.kubelet.admit(&mut self.api, &pod_key, timing, verdict, addresses)
             }
             Action::StartContainers(pod_key) => self.on_live_node(&pod_key, |sim| sim.kubelet.start_containers(&mut sim.api, &pod_key, timing)),
             Action::MarkReady(pod_key) => self.on_live_node(&pod_key, |sim| {
@@ -150,6 +152,20 @@ impl Simulation {
     }
 
     /// The kubelet's admission verdict for a pod just bound to its node.
+    /// The pod's hostIP, and when it is admitted (its sandbox gets a network) its IP.
+    fn pod_addresses(&mut self, pod_key: &str, admitted: bool) -> PodAddresses {
+        let Some(pod) = self.api.state.pods.get(pod_key) else { return PodAddresses::default() };
+        let host_network = pod.spec.as_ref().and_then(|s| s.host_network).unwrap_or(false);
+        let Some(node) = node_name(pod).and_then(|n| self.api.state.nodes.get(n)) else { return PodAddresses::default() };
+        let host_ip = internal_ip(node).map(str::to_owned);
+        let pod_ip = match (admitted, host_network) {
+            (false, _) => None,
+            (true, true) => host_ip.clone(),
+            (true, false) => self.network.next_pod_ip(node),
+        };
+        PodAddresses { host_ip, pod_ip }
+    }
+
     fn admission(&self, pod_key: &str) -> Result<(), kubelet::Rejection> {
         let Some(pod) = self.api.state.pods.get(pod_key) else { return Ok(()) };
         let Some(node) = node_name(pod).and_then(|n| self.api.state.nodes.get(n)) else { return Ok(()) };

@@ -1,6 +1,6 @@
 //! A node joins: what its kubelet registers (`scenario::registered`: hostname, os and
-//! arch labels, capacity, its conditions, node info) and the taints the node lifecycle
-//! controller derives from its conditions.
+//! arch labels, capacity, its conditions, node info; its addresses), the taints the
+//! node lifecycle controller derives from its conditions, and its pod CIDR.
 
 use k8s_openapi::api::core::v1::Node;
 
@@ -15,6 +15,7 @@ impl Simulation {
         let now = self.api.now();
         let mut node = reconcile_condition_taints(registered(node));
         stamp_first_post(&mut node, now);
+        self.network.address_node(&mut node);
         self.api.create_node(node).map(drop)
     }
 }
