@@ -432,17 +432,22 @@ impl Simulation {
         }
     }
 
-    /// Without `-n`, the namespace the named object lives in, else `default`: the
-    /// playground spares users the `-n kube-system` they would need on a real cluster.
+    /// Without `-n`, the namespace the named object lives in (or, for describe's
+    /// prefixes, the first object whose name begins so), else `default`: the playground
+    /// spares users the `-n kube-system` they would need on a real cluster.
     fn default_namespace(&self, resource: Resource, name: Option<&str>) -> String {
         let state = &self.api.state;
-        let found = name.and_then(|name| match resource {
-            Resource::DaemonSet => state.daemonsets.keys().find(|k| name_of(k) == name).cloned(),
-            Resource::Pod => state.pods.keys().find(|k| name_of(k) == name).map(|k| k.to_string()),
-            Resource::ControllerRevision => state.revisions.keys().find(|k| name_of(k) == name).cloned(),
-            _ => None,
+        let keys: Vec<&str> = match resource {
+            Resource::DaemonSet => state.daemonsets.keys().map(String::as_str).collect(),
+            Resource::Pod => state.pods.keys().map(|k| &**k).collect(),
+            Resource::ControllerRevision => state.revisions.keys().map(String::as_str).collect(),
+            _ => Vec::new(),
+        };
+        let found = name.and_then(|name| {
+            let exact = keys.iter().find(|k| name_of(k) == name);
+            exact.or_else(|| keys.iter().find(|k| name_of(k).starts_with(name))).copied()
         });
-        found.map_or_else(|| "default".to_string(), |k| split_key(&k).0.to_string())
+        found.map_or_else(|| "default".to_string(), |k| split_key(k).0.to_string())
     }
 
     /// `@node-02` for a pod, as `delete pod` takes it: the key of the daemon pod on that
@@ -455,17 +460,26 @@ impl Simulation {
     fn describe(&self, resource: Resource, name: Option<&str>, namespace: Option<&str>) -> Outcome {
         let state = &self.api.state;
         let now = self.api.now();
-        let name = name.ok_or("error: you must specify the name of the resource to describe")?;
-        if let Some(pod_key) = self.pod_at_node(resource, Some(name)).transpose()? {
+        if let Some(pod_key) = self.pod_at_node(resource, name).transpose()? {
             let (pod_namespace, pod_name) = split_key(&pod_key);
             return printers::describe_pod(state, pod_namespace, pod_name, now);
         }
-        let default = self.default_namespace(resource, Some(name));
+        let default = self.default_namespace(resource, name);
         let namespace = namespace.unwrap_or(&default);
+        let in_namespace = |key: &&str| split_key(key).0 == namespace;
         match resource {
-            Resource::Node => printers::describe_node(state, name, now),
-            Resource::Pod => printers::describe_pod(state, namespace, name, now),
-            Resource::DaemonSet => printers::describe_daemonset(state, namespace, name, now),
+            Resource::Node => {
+                let names: Vec<&str> = state.nodes.keys().map(String::as_str).collect();
+                printers::describe_selection(&names, name, None, |n| printers::describe_node(state, n, now))
+            }
+            Resource::Pod => {
+                let names: Vec<&str> = state.pods.keys().map(|k| &**k).filter(in_namespace).map(name_of).collect();
+                printers::describe_selection(&names, name, Some(namespace), |n| printers::describe_pod(state, namespace, n, now))
+            }
+            Resource::DaemonSet => {
+                let names: Vec<&str> = state.daemonsets.keys().map(String::as_str).filter(in_namespace).map(name_of).collect();
+                printers::describe_selection(&names, name, Some(namespace), |n| printers::describe_daemonset(state, namespace, n, now))
+            }
             other => Err(format!("error: describe is not available for {} in the playground", other.plural())),
         }
     }
