@@ -31,7 +31,7 @@ pub fn main(args: &[String]) -> i32 {
 /// What a marker adds to its frame's line; a step is shown by the `$` prompt instead.
 fn marker_tag(marker: &Marker) -> Option<String> {
     match marker {
-        Marker::Step(_) => None,
+        Marker::Step(_) | Marker::Command(_) => None,
         Marker::UpdateApplied(ds) => Some(format!("rollout of {ds} begins")),
         Marker::RolloutComplete(ds) => Some(format!("rollout of {ds} complete")),
         Marker::RolloutBatch { daemonset, number, deleted, created } => {

@@ -78,6 +78,7 @@ fn daemonset_json(ds: &DaemonSet) -> Value {
 fn marker_json(marker: &Marker) -> Value {
     match marker {
         Marker::Step(i) => json!({"step": i}),
+        Marker::Command(line) => json!({"command": line}),
         Marker::UpdateApplied(ds) => json!({"updateApplied": ds}),
         Marker::RolloutComplete(ds) => json!({"rolloutComplete": ds}),
         Marker::RolloutBatch { daemonset, number, deleted, created } => {

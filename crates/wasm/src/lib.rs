@@ -89,6 +89,8 @@ export interface FrameDaemonSet { namespace: string; name: string; generation: n
 
 export type FrameMarker =
   | { step: number }
+  /** A console command that changed the cluster, by its text. */
+  | { command: string }
   | { updateApplied: string }
   | { rolloutComplete: string }
   /** rollingUpdate replaced pods: batch `number` (from 1) since the template changed. */

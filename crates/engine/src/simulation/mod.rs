@@ -51,8 +51,11 @@ pub struct Frame {
 /// Frames worth a mark on the scrubber.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Marker {
-    /// A scenario step or console command started here (its index among the steps).
+    /// A scenario step started here (its index among the steps).
     Step(usize),
+    /// A console command (or a node action, which the playground runs as one) that
+    /// changed the cluster started here.
+    Command(String),
     /// A DaemonSet's template changed: a rollout begins.
     UpdateApplied(String),
     /// rollingUpdate replaced pods: batch `number` (from 1) of the rollout since the
@@ -270,11 +273,11 @@ impl Simulation {
             Command::Kubectl(kubectl) => {
                 let result = self.kubectl(&kubectl);
                 self.react();
-                self.record_frame(text.clone(), step.map(Marker::Step));
+                self.record_command_frame(&text, step);
                 result
             }
             Command::Advance { ms } => {
-                self.record_frame(text.clone(), step.map(Marker::Step));
+                self.record_command_frame(&text, step);
                 let until = self.api.now() + ms;
                 self.run_until(until);
                 let reading = format!("advanced to {}", clock::clock_reading(self.api.now()));
@@ -282,7 +285,7 @@ impl Simulation {
                 Ok(reading)
             }
             Command::Settle => {
-                self.record_frame(text.clone(), step.map(Marker::Step));
+                self.record_command_frame(&text, step);
                 let quiet = self.settle();
                 let now = clock::clock_reading(self.api.now());
                 let reading = if quiet {
@@ -296,7 +299,7 @@ impl Simulation {
             other => {
                 let result = self.world_command(other);
                 self.react();
-                self.record_frame(text.clone(), step.map(Marker::Step));
+                self.record_command_frame(&text, step);
                 result
             }
         };
@@ -352,6 +355,18 @@ impl Simulation {
 
     /// Appends a frame if anything changed since the last one (or always, for a
     /// marked frame such as a step).
+    /// The frame a command starts: marked with its step, or for a console command
+    /// with its text when it changed the cluster (a `get` leaves no frame).
+    fn record_command_frame(&mut self, text: &str, step: Option<usize>) {
+        match step {
+            Some(index) => self.record_frame(text.to_string(), Some(Marker::Step(index))),
+            None if self.frames.last().is_none_or(|last| !last.state.is_same_snapshot(&self.api.state)) => {
+                self.push_frame(text.to_string(), Some(Marker::Command(text.to_string())), None);
+            }
+            None => {}
+        }
+    }
+
     fn record_frame(&mut self, cause: String, marker: Option<Marker>) {
         self.record_frame_of(cause, marker, None);
     }
@@ -475,5 +490,17 @@ mod query_tests {
         assert!(simulation.query_at("kubectl cordon node-01", mid).is_none(), "a write runs at the end");
         let end = simulation.execute("kubectl get ds agent");
         assert!(end.output.contains("agent"), "the end state is intact: {}", end.output);
+    }
+
+    #[test]
+    fn a_console_command_that_changes_the_cluster_marks_its_frame_and_a_read_adds_none() {
+        let mut simulation = Simulation::load(AGENT_SCENARIO).expect("loads");
+        simulation.run_steps();
+        let frames = simulation.frames().len();
+        simulation.execute_interactively("kubectl get pods");
+        assert_eq!(simulation.frames().len(), frames, "a read adds no frame");
+        let outcome = simulation.execute_interactively("kubectl cordon node-01");
+        let first = simulation.frames().get(outcome.first_frame).expect("the cordon's frame");
+        assert_eq!(first.markers, [Marker::Command("kubectl cordon node-01".into())]);
     }
 }
