@@ -129,12 +129,20 @@ pub fn console() -> Html {
         })
     };
     // A command ran (here, or from a node's actions): show the newest at the bottom.
+    // The screen grew above the prompt, so a prompt with focus is brought back into
+    // view: the next command is not typed blind.
     {
-        let screen = screen.clone();
+        let (screen, input) = (screen.clone(), input.clone());
         use_effect_with(entries, move |_| {
             if let Some(screen) = screen.cast::<Element>() {
                 screen.set_scroll_top(screen.scroll_height());
                 screen.set_scroll_left(0);
+            }
+            let focused = gloo::utils::document().active_element();
+            if let Some(input) = input.cast::<Element>().filter(|input| focused.as_ref() == Some(input)) {
+                let options = web_sys::ScrollIntoViewOptions::new();
+                options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+                input.scroll_into_view_with_scroll_into_view_options(&options);
             }
         });
     }

@@ -87,7 +87,7 @@ pub fn pool_editor() -> Html {
     };
     // An empty capacity field means the engine's default machine: shown as the placeholder.
     let allocatable = default_allocatable();
-    let default_of = |resource: &str| allocatable.get(resource).map(|q| q.0.clone()).unwrap_or_default();
+    let default_of = |resource: &str| (text.default_value)(&allocatable.get(resource).map(|q| q.0.clone()).unwrap_or_default());
     let field = |index: usize,
                  label: &'static str,
                  value: String,
@@ -128,8 +128,8 @@ pub fn pool_editor() -> Html {
                                 <option value="control-plane" selected={pool.control_plane}>{ text.role_control_plane }</option>
                             </select>
                         </label>
-                        { field(i, text.pool_labels, pool.labels.clone(), "disktype=ssd, zone=a".into(), "wide", |p, v| p.labels = v) }
-                        { field(i, text.pool_taints, pool.taints.clone(), "dedicated=gpu:NoSchedule".into(), "wide", |p, v| p.taints = v) }
+                        { field(i, text.pool_labels, pool.labels.clone(), (text.example_value)("disktype=ssd, zone=a"), "wide", |p, v| p.labels = v) }
+                        { field(i, text.pool_taints, pool.taints.clone(), (text.example_value)("dedicated=gpu:NoSchedule"), "wide", |p, v| p.taints = v) }
                         { field(i, text.pool_cpu, pool.cpu.clone(), default_of("cpu"), "short", |p, v| p.cpu = v) }
                         { field(i, text.pool_memory, pool.memory.clone(), default_of("memory"), "short", |p, v| p.memory = v) }
                         { field(i, text.pool_pods, pool.pods.clone(), default_of("pods"), "short", |p, v| p.pods = v) }

@@ -82,7 +82,7 @@ impl SeriesGeometry {
                 .markers
                 .iter()
                 // The chart's own steps show each batch; a line per batch would hide them.
-                .filter(|(_, m)| !matches!(m, Marker::Step(_) | Marker::RolloutBatch { .. }))
+                .filter(|(_, m)| !matches!(m, Marker::Step(_) | Marker::Command(_) | Marker::RolloutBatch { .. }))
                 .map(|(i, m)| (format!("{:.1}", scale.x(*i)).into(), marker_class(m)))
                 .collect(),
         }
@@ -92,6 +92,7 @@ impl SeriesGeometry {
 fn marker_text(marker: &Marker, text: &PanelStrings) -> String {
     match marker {
         Marker::Step(index) => format!("{} {}", text.marker_step, index + 1),
+        Marker::Command(line) => format!("{}: {line}", text.marker_command),
         Marker::UpdateApplied(ds) => (text.marker_update)(ds),
         Marker::RolloutComplete(ds) => (text.marker_complete)(ds),
         Marker::RolloutBatch { daemonset, number, deleted, created } => (text.marker_batch)(daemonset, *number, *deleted, *created),
@@ -100,16 +101,77 @@ fn marker_text(marker: &Marker, text: &PanelStrings) -> String {
 
 fn marker_class(marker: &Marker) -> &'static str {
     match marker {
-        Marker::Step(_) => "marker-step",
+        Marker::Step(_) | Marker::Command(_) => "marker-step",
         Marker::UpdateApplied(_) => "marker-update",
         Marker::RolloutComplete(_) => "marker-complete",
         Marker::RolloutBatch { .. } => "marker-batch",
     }
 }
 
-/// Markers under the scrubber, placed at their frame's position.
+/// The smallest distance between two marker targets, in pixels (WCAG 2.5.8's 24 px).
+const MARKER_TARGET_PX: f64 = 24.0;
+
+/// Markers close enough to overlap under the scrubber, as one target: it takes the
+/// shape and the frame of its most telling marker and names every marker in it.
+#[derive(Debug, PartialEq)]
+struct MarkerTarget<'a> {
+    /// (frame, marker), in frame order.
+    markers: Vec<(usize, &'a Marker)>,
+}
+
+impl MarkerTarget<'_> {
+    /// The marker the target shows and seeks to: a template change before a rollout's
+    /// end, before a step or command, before a batch; the earliest among equals.
+    fn lead(&self) -> (usize, &Marker) {
+        let rank = |m: &Marker| match m {
+            Marker::UpdateApplied(_) => 0,
+            Marker::RolloutComplete(_) => 1,
+            Marker::Step(_) | Marker::Command(_) => 2,
+            Marker::RolloutBatch { .. } => 3,
+        };
+        self.markers.iter().min_by_key(|(frame, m)| (rank(m), *frame)).map(|(f, m)| (*f, *m)).unwrap_or((0, &Marker::Step(0)))
+    }
+}
+
+/// Gathers the markers (in frame order) whose positions on a scrubber `width_px` wide
+/// would be closer than [`MARKER_TARGET_PX`] to the first of a target into that target.
+fn marker_targets(markers: &[(usize, Marker)], last_frame: f64, width_px: f64) -> Vec<MarkerTarget<'_>> {
+    let mut targets: Vec<MarkerTarget> = Vec::new();
+    let x = |frame: usize| frame as f64 / last_frame * width_px;
+    for (frame, marker) in markers {
+        match targets.last_mut() {
+            Some(target) if x(*frame) - x(target.markers[0].0) < MARKER_TARGET_PX => target.markers.push((*frame, marker)),
+            _ => targets.push(MarkerTarget { markers: vec![(*frame, marker)] }),
+        }
+    }
+    targets
+}
+
+/// Markers under the scrubber, placed at their frame's position; markers too close to
+/// tell apart at the scrubber's width share one target.
 #[function_component(ScrubberMarkers)]
 pub fn scrubber_markers() -> Html {
+    let list = use_node_ref();
+    let width = use_state(|| 600.0_f64);
+    {
+        // The width decides which markers share a target: read it after each layout
+        // change that can move it (a render, a window resize).
+        let (list, width) = (list.clone(), width.clone());
+        use_effect(move || {
+            let measure = move || {
+                if let Some(element) = list.cast::<web_sys::Element>() {
+                    let measured = f64::from(element.client_width());
+                    if measured > 0.0 && (measured - *width).abs() >= 1.0 {
+                        width.set(measured);
+                    }
+                }
+            };
+            measure();
+            let window = gloo::utils::window();
+            let listener = gloo::events::EventListener::new(&window, "resize", move |_| measure());
+            move || drop(listener)
+        });
+    }
     let Some(playground) = use_context::<Playground>() else {
         return Html::default();
     };
@@ -123,13 +185,14 @@ pub fn scrubber_markers() -> Html {
         Callback::from(move |_: MouseEvent| playground.dispatch(Action::Seek(frame)))
     };
     html! {
-        <ol class="scrubber-markers" aria-label={text.chart_heading}>
-            { for timeline.markers.iter().map(|(frame, marker)| {
-                let label = marker_text(marker, text);
+        <ol class="scrubber-markers" aria-label={text.chart_heading} ref={list}>
+            { for marker_targets(&timeline.markers, last, *width).iter().map(|target| {
+                let (frame, lead) = target.lead();
+                let label = target.markers.iter().map(|(_, m)| marker_text(m, text)).collect::<Vec<_>>().join("; ");
                 html! {
-                    <li style={format!("left: {:.3}%", *frame as f64 / last * 100.0)}>
-                        <button type="button" class={classes!("scrubber-marker", marker_class(marker))} title={label.clone()}
-                            aria-label={label} data-marker-frame={frame.to_string()} onclick={seek(*frame)}></button>
+                    <li style={format!("left: {:.3}%", frame as f64 / last * 100.0)}>
+                        <button type="button" class={classes!("scrubber-marker", marker_class(lead), (target.markers.len() > 1).then_some("is-group"))}
+                            title={label.clone()} aria-label={label} data-marker-frame={frame.to_string()} onclick={seek(frame)}></button>
                     </li>
                 }
             }) }
@@ -246,5 +309,29 @@ pub fn rollout_chart() -> Html {
             }) }
             <p class="console-hint">{ text.keyboard_hint }</p>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markers_closer_than_a_target_share_one_and_each_frame_has_one() {
+        let markers = vec![
+            (20, Marker::Step(2)),
+            (20, Marker::UpdateApplied("default/agent".into())),
+            (21, Marker::Step(3)),
+            (60, Marker::RolloutComplete("default/agent".into())),
+            (100, Marker::Command("kubectl cordon node-01".into())),
+        ];
+        // 100 frames over 300 px: 3 px a frame, so frames 20 and 21 overlap, 60 and 100 do not.
+        let targets = marker_targets(&markers, 100.0, 300.0);
+        let frames: Vec<(usize, usize)> = targets.iter().map(|t| (t.lead().0, t.markers.len())).collect();
+        assert_eq!(frames, [(20, 3), (60, 1), (100, 1)]);
+        assert_eq!(marker_class(targets[0].lead().1), "marker-update");
+        // On a wide scrubber the next frame is its own target, the same frame never.
+        let wide = marker_targets(&markers, 100.0, 3000.0);
+        assert_eq!(wide.iter().map(|t| t.lead().0).collect::<Vec<_>>(), [20, 21, 60, 100]);
     }
 }

@@ -75,6 +75,10 @@ pub struct PanelStrings {
     // Node pools.
     pub pools_heading: &'static str,
     pub pools_hint: &'static str,
+    /// A pool field's placeholder: an example of what it takes, never mistaken for a value.
+    pub example_value: fn(&str) -> String,
+    /// An empty capacity field's placeholder: the default machine's value.
+    pub default_value: fn(&str) -> String,
     pub pool_name: &'static str,
     pub pool_count: &'static str,
     pub pool_role: &'static str,
@@ -103,6 +107,8 @@ pub struct PanelStrings {
     pub series_available: &'static str,
     pub series_updated: &'static str,
     pub marker_step: &'static str,
+    /// Before a console command or node action's text on its marker.
+    pub marker_command: &'static str,
     pub marker_update: fn(&str) -> String,
     pub marker_complete: fn(&str) -> String,
     /// A batch of a rollout: the DaemonSet, its number, old pods deleted, surge pods created.
