@@ -18,7 +18,7 @@ use crate::clock::{MINUTE, SECOND};
 use crate::pod_readiness::{is_terminating, node_name};
 use crate::agenda::Action;
 pub use admission::{admit, Rejection};
-pub use node_status::{stamp_first_post, KubeletCondition, KUBELET_CONDITIONS};
+pub use node_status::{stamp_first_post, start_up_events, KubeletCondition, KUBELET_CONDITIONS};
 pub use pod_status::{set_not_ready, set_ready};
 
 /// What a container with a given image does when started.

@@ -62,6 +62,25 @@ impl KubeletCondition {
     }
 }
 
+/// What a kubelet records on its Node as it starts and first posts status, as (reason,
+/// message): `Starting kubelet.`, each condition setter's event for the condition it
+/// creates (healthy or not, as the node's conditions are), and the allocatable limits.
+pub fn start_up_events(node: &k8s_openapi::api::core::v1::Node) -> Vec<(&'static str, String)> {
+    let name = node.metadata.name.as_deref().unwrap_or("");
+    let conditions = node.status.as_ref().and_then(|s| s.conditions.as_deref()).unwrap_or_default();
+    let status_is_now = |event: &'static str| (event, format!("Node {name} status is now: {event}"));
+    let mut events = vec![("Starting", "Starting kubelet.".to_owned())];
+    let (ready, pressures): (Vec<_>, Vec<_>) = KUBELET_CONDITIONS.iter().partition(|c| c.type_ == "Ready");
+    let event_of = |kubelet_condition: &KubeletCondition| {
+        let healthy = conditions.iter().find(|c| c.type_ == kubelet_condition.type_).is_none_or(|c| c.status == kubelet_condition.status);
+        status_is_now(if healthy { kubelet_condition.healthy_event } else { kubelet_condition.unhealthy_event })
+    };
+    events.extend(pressures.into_iter().map(event_of));
+    events.push(("NodeAllocatableEnforced", "Updated Node Allocatable limit across pods".to_owned()));
+    events.extend(ready.into_iter().map(event_of));
+    events
+}
+
 /// The kubelet's first status post, at registration: conditions written without
 /// times (by the scenario or a Node document) get the registration time as their
 /// heartbeat and transition.

@@ -146,7 +146,7 @@ impl Simulation {
             }
             ManifestObject::Node(node) => {
                 let node_name = node.metadata.name.clone().unwrap_or_default();
-                self.register_node(node)?;
+                self.join_node(node)?;
                 Ok(format!("node/{node_name} created"))
             }
             ManifestObject::Pod(pod) => {

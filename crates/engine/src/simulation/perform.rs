@@ -199,7 +199,7 @@ impl Simulation {
                     None => pools.iter().find(|p| name.starts_with(&format!("{}-", p.name))).or(pools.first()).ok_or("error: the scenario has no node pool to shape the node on; use --pool")?,
                 };
                 let node = pool.node(&name);
-                self.register_node(node).map_err(|e| e.to_string())?;
+                self.join_node(node).map_err(|e| e.to_string())?;
                 Ok(format!("node/{name} joined"))
             }
             Command::NodeDown(name) => {

@@ -6,7 +6,7 @@ use k8s_openapi::api::core::v1::Node;
 
 use super::Simulation;
 use crate::api::ApiError;
-use crate::kubelet::stamp_first_post;
+use crate::kubelet::{self, stamp_first_post, start_up_events};
 use crate::node_lifecycle::reconcile_condition_taints;
 use crate::scenario::registered;
 
@@ -17,5 +17,18 @@ impl Simulation {
         stamp_first_post(&mut node, now);
         self.network.address_node(&mut node);
         self.api.create_node(node).map(drop)
+    }
+
+    /// A node that joins the running cluster (`node add`, a Node applied): registered,
+    /// with the events its kubelet records as it starts. The scenario's own nodes stand
+    /// for a cluster already running, whose start-up is long past.
+    pub(super) fn join_node(&mut self, node: Node) -> Result<(), ApiError> {
+        let name = node.metadata.name.clone().unwrap_or_default();
+        self.register_node(node)?;
+        let events = self.api.state.nodes.get(&name).map(|node| start_up_events(node)).unwrap_or_default();
+        for (reason, message) in events {
+            self.api.record_event(&format!("Node/{name}"), "Normal", reason, kubelet::SOURCE, message);
+        }
+        Ok(())
     }
 }
