@@ -293,6 +293,7 @@ impl Simulation {
             lines.push(format!("pod/{} evicted", name_of(pod_key)));
         }
         lines.push(format!("node/{name} drained"));
+        self.awaiting_deletion = evict;
         Ok(lines.join("\n"))
     }
 

@@ -105,6 +105,8 @@ pub struct Simulation {
     events_checked: usize,
     /// Markers for the next frame (a template change seen by the informers, a batch).
     pending_markers: Vec<Marker>,
+    /// Pods a `kubectl drain` evicted, which it waits to see gone before it returns.
+    awaiting_deletion: Vec<String>,
 }
 
 impl Simulation {
@@ -135,6 +137,7 @@ impl Simulation {
             last_command: StepOutcome::default(),
             events_checked: 0,
             pending_markers: Vec::new(),
+            awaiting_deletion: Vec::new(),
             scenario,
         };
         for (pool_index, pool) in sim.scenario.node_pools.clone().into_iter().enumerate() {
@@ -274,6 +277,7 @@ impl Simulation {
                 let result = self.kubectl(&kubectl);
                 self.react();
                 self.record_command_frame(&text, step);
+                self.wait_for_deletion();
                 result
             }
             Command::Advance { ms } => {
@@ -334,6 +338,24 @@ impl Simulation {
         self.api.set_now(until_ms.max(self.api.now()));
     }
 
+    /// `kubectl drain` returns once the pods it evicted are gone (`waitForDelete`): the
+    /// clock runs until then, an hour at most.
+    fn wait_for_deletion(&mut self) {
+        let pods = std::mem::take(&mut self.awaiting_deletion);
+        let deadline = self.api.now() + SETTLE_LIMIT_MS;
+        while pods.iter().any(|pod| self.api.state.pods.contains_key(pod.as_str())) {
+            match self.agenda.next_time() {
+                Some(next) if next <= deadline => {
+                    if let Some((at, action)) = self.agenda.pop_due(next) {
+                        self.api.set_now(at.max(self.api.now()));
+                        self.perform(action);
+                    }
+                }
+                _ => break,
+            }
+        }
+    }
+
     /// Runs until only recurring background work (crash loops, pull retries) is left,
     /// or an hour of simulated time has passed.
     /// Returns `false` when the hour ran out with work still due.
@@ -353,8 +375,6 @@ impl Simulation {
         true
     }
 
-    /// Appends a frame if anything changed since the last one (or always, for a
-    /// marked frame such as a step).
     /// The frame a command starts: marked with its step, or for a console command
     /// with its text when it changed the cluster (a `get` leaves no frame).
     fn record_command_frame(&mut self, text: &str, step: Option<usize>) {
@@ -367,6 +387,8 @@ impl Simulation {
         }
     }
 
+    /// Appends a frame if anything changed since the last one (or always, for a
+    /// marked frame such as a step).
     fn record_frame(&mut self, cause: String, marker: Option<Marker>) {
         self.record_frame_of(cause, marker, None);
     }
