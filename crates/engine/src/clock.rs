@@ -16,6 +16,11 @@ pub fn timestamp(ms: u64) -> Time {
     Time(Timestamp::from_millisecond(millis).unwrap_or(Timestamp::UNIX_EPOCH))
 }
 
+/// Nanoseconds since the Unix epoch of simulated time `ms` (Go's `UnixNano`).
+pub fn unix_nanos(ms: u64) -> u64 {
+    (EPOCH_SECONDS as u64 * 1_000 + ms) * 1_000_000
+}
+
 /// Simulated milliseconds of an API timestamp (0 for anything before the epoch).
 pub fn millis(time: &Time) -> u64 {
     let millis = time.0.as_millisecond() - EPOCH_SECONDS * 1_000;

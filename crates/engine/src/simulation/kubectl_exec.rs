@@ -429,7 +429,7 @@ impl Simulation {
             Resource::DaemonSet => printers::get_daemonsets(state, namespace, name, wide, now),
             Resource::Node => printers::get_nodes(state, name, wide, now),
             Resource::ControllerRevision => printers::get_revisions(state, namespace, name, now),
-            Resource::Event => Ok(printers::get_events(state, namespace, now)),
+            Resource::Event => Ok(printers::get_events(state, namespace, wide, now)),
         }
     }
 

@@ -1,4 +1,5 @@
-//! `kubectl get events` (`printEvent` in `pkg/printers/internalversion/printers.go`).
+//! `kubectl get events` (`printEvent` in `pkg/printers/internalversion/printers.go`),
+//! with `-o wide`'s SUBOBJECT, SOURCE, FIRST SEEN, COUNT and NAME.
 
 use crate::state::{ClusterState, Event, Stored};
 
@@ -9,27 +10,33 @@ use super::table::render_table;
 
 /// Events are listed in the API server's order, by event name: `<object name>.<hex
 /// timestamp>`, so grouped by namespace and object name, oldest first within an object.
-pub fn get_events(state: &ClusterState, namespace: Option<&str>, now_ms: u64) -> String {
-    let mut events: Vec<(InvolvedObject<'_>, &Event)> = state
+pub fn get_events(state: &ClusterState, namespace: Option<&str>, wide: bool, now_ms: u64) -> String {
+    // With each event its place in the record, which keeps names of events recorded
+    // in the same simulated millisecond apart.
+    let mut events: Vec<(InvolvedObject<'_>, &Event, usize)> = state
         .events
         .iter()
         .map(Stored::object)
-        .map(|e| (InvolvedObject::of(e), e))
-        .filter(|(object, _)| namespace.is_none_or(|ns| object.event_namespace() == ns))
+        .enumerate()
+        .map(|(recorded, e)| (InvolvedObject::of(e), e, recorded))
+        .filter(|(object, _, _)| namespace.is_none_or(|ns| object.event_namespace() == ns))
         .collect();
     if events.is_empty() {
         return no_resources_found(namespace);
     }
-    events.sort_by(|(a, ea), (b, eb)| {
+    events.sort_by(|(a, ea, _), (b, eb, _)| {
         (a.event_namespace(), a.name, ea.first_time_ms).cmp(&(b.event_namespace(), b.name, eb.first_time_ms))
     });
     let mut headers = vec!["LAST SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"];
+    if wide {
+        headers = vec!["LAST SEEN", "TYPE", "REASON", "OBJECT", "SUBOBJECT", "SOURCE", "MESSAGE", "FIRST SEEN", "COUNT", "NAME"];
+    }
     if namespace.is_none() {
         headers.insert(0, "NAMESPACE");
     }
     let rows: Vec<Vec<String>> = events
         .into_iter()
-        .map(|(object, e)| {
+        .map(|(object, e, recorded)| {
             let mut row = vec![
                 age::since(e.time_ms, now_ms),
                 e.event_type.clone(),
@@ -37,6 +44,11 @@ pub fn get_events(state: &ClusterState, namespace: Option<&str>, now_ms: u64) ->
                 object.resource_name(),
                 e.message.trim().to_string(),
             ];
+            if wide {
+                let wide_cells = [e.field_path.clone().unwrap_or_default(), source(e)];
+                row.splice(4..4, wide_cells);
+                row.extend([age::since(e.first_time_ms, now_ms), e.count.to_string(), event_name(object.name, e.first_time_ms, recorded)]);
+            }
             if namespace.is_none() {
                 row.insert(0, object.event_namespace().to_string());
             }
@@ -44,4 +56,21 @@ pub fn get_events(state: &ClusterState, namespace: Option<&str>, now_ms: u64) ->
         })
         .collect();
     render_table(&headers, &rows)
+}
+
+/// SOURCE (`formatEventSource`): the component, and the host it ran on where the
+/// recorder names one; of the playground's components only a kubelet does (its node).
+fn source(e: &Event) -> String {
+    match (&e.node, e.source.as_str()) {
+        (Some(node), "kubelet") => format!("kubelet, {node}"),
+        _ => e.source.clone(),
+    }
+}
+
+/// The name the event recorder gives an event: its object's name and, in hex, the
+/// nanosecond it was first recorded (`makeEvent` in client-go's `tools/record`); the
+/// simulated clock counts milliseconds, so the event's place in the record stands for
+/// the nanoseconds within one.
+fn event_name(object_name: &str, first_time_ms: u64, recorded: usize) -> String {
+    format!("{object_name}.{:x}", crate::clock::unix_nanos(first_time_ms) + recorded as u64)
 }

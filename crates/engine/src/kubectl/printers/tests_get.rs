@@ -167,7 +167,7 @@ fn get_revisions_names_the_controller() {
 
 #[test]
 fn get_events_lists_by_object_with_last_seen() {
-    let text = get_events(&cluster(), Some("default"), NOW);
+    let text = get_events(&cluster(), Some("default"), false, NOW);
     assert_eq!(
         text,
         "LAST SEEN   TYPE     REASON             OBJECT            MESSAGE\n\
@@ -175,7 +175,20 @@ fn get_events_lists_by_object_with_last_seen() {
          2m          Normal   Scheduled          pod/agent-aaaaa   Successfully assigned default/agent-aaaaa to node-01\n\
          80s         Normal   NodeNotReady       node/node-02      Node node-02 status is now: NodeNotReady\n"
     );
-    assert_eq!(get_events(&cluster(), Some("other"), NOW), "No resources found in other namespace.");
+    assert_eq!(get_events(&cluster(), Some("other"), false, NOW), "No resources found in other namespace.");
+}
+
+#[test]
+fn get_events_wide_adds_subobject_source_first_seen_count_and_name() {
+    let text = get_events(&cluster(), Some("default"), true, NOW);
+    let header = text.lines().next().unwrap_or_default();
+    let columns: Vec<&str> = header.split("  ").map(str::trim).filter(|c| !c.is_empty()).collect();
+    assert_eq!(columns, ["LAST SEEN", "TYPE", "REASON", "OBJECT", "SUBOBJECT", "SOURCE", "MESSAGE", "FIRST SEEN", "COUNT", "NAME"]);
+    let not_ready = text.lines().find(|l| l.contains("NodeNotReady")).unwrap_or_default();
+    assert!(not_ready.contains("node-controller"), "{not_ready}");
+    // Named as the recorder names events: the object's name, then its first time in hex nanoseconds.
+    let recorded = cluster().events.iter().position(|e| e.object().reason == "NodeNotReady").unwrap_or_default() as u64;
+    assert!(not_ready.trim_end().ends_with(&format!("node-02.{:x}", crate::clock::unix_nanos(40 * SECOND) + recorded)), "{not_ready}");
 }
 
 #[test]
