@@ -10,6 +10,7 @@ pub mod source_map;
 pub mod strict_decoder;
 pub mod field_path;
 pub mod labels;
+pub mod selector_string;
 pub mod tolerations;
 pub mod node_affinity;
 pub mod quantity;

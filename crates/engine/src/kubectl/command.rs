@@ -17,6 +17,8 @@ pub use completion::completions;
 pub use resource::{ObjRef, PodRef, Resource};
 pub use words::{parse_duration, split_words};
 
+use crate::kubectl::printers::LabelColumns;
+use crate::kubectl::selection::ListQuery;
 use k8s_openapi::api::core::v1::Taint;
 use std::fmt;
 
@@ -106,8 +108,17 @@ pub enum Kubectl {
     RolloutStatus { ds: ObjRef },
     RolloutHistory { ds: ObjRef, revision: Option<i64> },
     /// `-o wide` sets `wide`; `output` holds any other format (`yaml`, `json`, `name`).
-    Get { resource: Resource, name: Option<String>, namespace: Option<String>, all_namespaces: bool, wide: bool, output: Option<String> },
-    Describe { resource: Resource, name: Option<String>, namespace: Option<String> },
+    Get {
+        resource: Resource,
+        name: Option<String>,
+        namespace: Option<String>,
+        all_namespaces: bool,
+        wide: bool,
+        output: Option<String>,
+        query: ListQuery,
+        columns: LabelColumns,
+    },
+    Describe { resource: Resource, name: Option<String>, namespace: Option<String>, query: ListQuery },
 }
 
 impl Command {

@@ -1,5 +1,7 @@
 //! kubectl commands against the simulated API server, printing what kubectl prints.
 
+use crate::kubectl::printers::LabelColumns;
+use crate::kubectl::selection::ListQuery;
 use std::collections::BTreeMap;
 
 use k8s_openapi::api::apps::v1::DaemonSet;
@@ -18,6 +20,19 @@ use crate::pod_readiness::{is_terminating, node_name};
 use crate::scenario::ManifestObject;
 
 type Outcome = Result<String, String>;
+
+/// What `kubectl get` was asked to list, and how.
+#[derive(Clone, Copy)]
+struct Listing<'a> {
+    resource: Resource,
+    name: Option<&'a str>,
+    namespace: Option<&'a str>,
+    all: bool,
+    wide: bool,
+    output: Option<&'a str>,
+    query: &'a ListQuery,
+    columns: &'a LabelColumns,
+}
 
 const RESTARTED_AT: &str = "kubectl.kubernetes.io/restartedAt";
 
@@ -64,10 +79,19 @@ impl Simulation {
                 let (namespace, name) = split_key(&ds_key);
                 printers::rollout_history(&self.api.state, namespace, name, *revision)
             }
-            Kubectl::Get { resource, name, namespace, all_namespaces, wide, output } => {
-                self.get(*resource, name.as_deref(), namespace.as_deref(), *all_namespaces, *wide, output.as_deref())
+            Kubectl::Get { resource, name, namespace, all_namespaces, wide, output, query, columns } => self.get(Listing {
+                resource: *resource,
+                name: name.as_deref(),
+                namespace: namespace.as_deref(),
+                all: *all_namespaces,
+                wide: *wide,
+                output: output.as_deref(),
+                query,
+                columns,
+            }),
+            Kubectl::Describe { resource, name, namespace, query } => {
+                self.describe(*resource, name.as_deref(), namespace.as_deref(), query)
             }
-            Kubectl::Describe { resource, name, namespace } => self.describe(*resource, name.as_deref(), namespace.as_deref()),
         }
     }
 
@@ -409,12 +433,14 @@ impl Simulation {
 
     // ----- reads -----
 
-    fn get(&self, resource: Resource, name: Option<&str>, namespace: Option<&str>, all: bool, wide: bool, output: Option<&str>) -> Outcome {
+    fn get(&self, listing: Listing) -> Outcome {
+        let Listing { resource, name, namespace, all, wide, output, query, columns } = listing;
         if let Some(pod_key) = self.pod_at_node(resource, name).transpose()? {
             let (pod_namespace, pod_name) = split_key(&pod_key);
-            return self.get(resource, Some(pod_name), Some(pod_namespace), false, wide, output);
+            return self.get(Listing { name: Some(pod_name), namespace: Some(pod_namespace), all: false, ..listing });
         }
-        let state = &self.api.state;
+        let selected = query.select(&self.api.state, resource)?;
+        let state = &selected;
         let now = self.api.now();
         let default = self.default_namespace(resource, name);
         let namespace = if all { None } else { Some(namespace.unwrap_or(&default)) };
@@ -425,10 +451,10 @@ impl Simulation {
             };
         }
         match resource {
-            Resource::Pod => printers::get_pods(state, namespace, name, wide, now),
-            Resource::DaemonSet => printers::get_daemonsets(state, namespace, name, wide, now),
-            Resource::Node => printers::get_nodes(state, name, wide, now),
-            Resource::ControllerRevision => printers::get_revisions(state, namespace, name, now),
+            Resource::Pod => printers::get_pods(state, namespace, name, wide, columns, now),
+            Resource::DaemonSet => printers::get_daemonsets(state, namespace, name, wide, columns, now),
+            Resource::Node => printers::get_nodes(state, name, wide, columns, now),
+            Resource::ControllerRevision => printers::get_revisions(state, namespace, name, columns, now),
             Resource::Event => Ok(printers::get_events(state, namespace, wide, now)),
         }
     }
@@ -458,8 +484,9 @@ impl Simulation {
         Some(self.resolve_pod(&PodRef::OnNode(node.to_string())))
     }
 
-    fn describe(&self, resource: Resource, name: Option<&str>, namespace: Option<&str>) -> Outcome {
-        let state = &self.api.state;
+    fn describe(&self, resource: Resource, name: Option<&str>, namespace: Option<&str>, query: &ListQuery) -> Outcome {
+        let selected = query.select(&self.api.state, resource)?;
+        let state = &selected;
         let now = self.api.now();
         if let Some(pod_key) = self.pod_at_node(resource, name).transpose()? {
             let (pod_namespace, pod_name) = split_key(&pod_key);

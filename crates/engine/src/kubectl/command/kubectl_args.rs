@@ -3,6 +3,8 @@
 
 use super::resource::{parse_labels, parse_taints, resource_args, ResourceArgs};
 use super::words::{boolean, parse_flags, value, FlagSpec, Parsed, NAMESPACE};
+use crate::kubectl::printers::LabelColumns;
+use crate::kubectl::selection::ListQuery;
 use super::{CommandError, Kubectl, ObjRef, PatchType, PodRef, Resource};
 
 const SERVED: &str = "apply, label, taint, cordon, uncordon, drain, delete, set image, patch, rollout, get, describe";
@@ -308,8 +310,31 @@ fn rollout(words: &[String]) -> Result<Kubectl, CommandError> {
 
 const OUTPUT_FORMATS: &str = "custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml";
 
+/// `-l` / `--selector` and `--field-selector`.
+const SELECTORS: [FlagSpec; 2] = [value("selector", Some('l')), value("field-selector", None)];
+
+fn list_query(p: &Parsed) -> ListQuery {
+    ListQuery { labels: p.value("selector").map(str::to_owned), fields: p.value("field-selector").map(str::to_owned) }
+}
+
+/// A name and a selector together are refused before anything is asked of the server.
+fn name_or_selector(name: &Option<String>, query: &ListQuery) -> Result<(), CommandError> {
+    if name.is_some() && query.labels.is_some() {
+        return Err(CommandError::new("error: name cannot be provided when a selector is specified"));
+    }
+    Ok(())
+}
+
 fn get(words: &[String]) -> Result<Kubectl, CommandError> {
-    let specs = [boolean("all-namespaces", Some('A')), value("output", Some('o'))];
+    let [selector, field_selector] = SELECTORS;
+    let specs = [
+        boolean("all-namespaces", Some('A')),
+        value("output", Some('o')),
+        selector,
+        field_selector,
+        boolean("show-labels", None),
+        value("label-columns", Some('L')),
+    ];
     let p = flags(words, &specs, "kubectl get")?;
     let Some(ResourceArgs { resource, names }) = resource_args(&p.args)? else {
         return Err(CommandError::new(
@@ -327,6 +352,11 @@ fn get(words: &[String]) -> Result<Kubectl, CommandError> {
             )))
         }
     };
+    let query = list_query(&p);
+    name_or_selector(&name, &query)?;
+    // Every -L counts, each a key or a comma-separated list of them.
+    let keys = p.flags.iter().filter(|(flag, _)| *flag == "label-columns").flat_map(|(_, v)| v.split(',')).map(|k| k.trim().to_owned());
+    let columns = LabelColumns { keys: keys.filter(|k| !k.is_empty()).collect(), show_labels: p.bool("show-labels", "kubectl get")? };
     Ok(Kubectl::Get {
         resource,
         name,
@@ -334,17 +364,21 @@ fn get(words: &[String]) -> Result<Kubectl, CommandError> {
         all_namespaces: p.bool("all-namespaces", "kubectl get")?,
         wide,
         output,
+        query,
+        columns,
     })
 }
 
 fn describe(words: &[String]) -> Result<Kubectl, CommandError> {
-    let p = flags(words, &[], "kubectl describe")?;
+    let p = flags(words, &SELECTORS, "kubectl describe")?;
     let Some(ResourceArgs { resource, names }) = resource_args(&p.args)? else {
         return Err(CommandError::new(
             "You must specify the type of resource to describe. Use \"kubectl api-resources\" for a complete list of supported resources.\n\nerror: Required resource not specified.\nSee 'kubectl describe -h' for help and examples",
         ));
     };
-    Ok(Kubectl::Describe { resource, name: single_name(names, "kubectl describe")?, namespace: p.namespace() })
+    let (name, query) = (single_name(names, "kubectl describe")?, list_query(&p));
+    name_or_selector(&name, &query)?;
+    Ok(Kubectl::Describe { resource, name, namespace: p.namespace(), query })
 }
 
 fn single_name(names: Vec<String>, command: &str) -> Result<Option<String>, CommandError> {

@@ -89,7 +89,16 @@ fn every_form_of_the_scenario_format_parses() {
     assert_eq!(ok("kubectl rollout resume ds/agent"), Command::Kubectl(Kubectl::RolloutPause { ds: ds("agent"), resume: true }));
     assert_eq!(
         ok("kubectl get pods -o wide -A"),
-        Command::Kubectl(Kubectl::Get { resource: Resource::Pod, name: None, namespace: None, all_namespaces: true, wide: true, output: None })
+        Command::Kubectl(Kubectl::Get {
+            resource: Resource::Pod,
+            name: None,
+            namespace: None,
+            all_namespaces: true,
+            wide: true,
+            output: None,
+            query: ListQuery::default(),
+            columns: LabelColumns::default()
+        })
     );
     assert_eq!(
         ok("kubectl get ds/kube-proxy -n kube-system -o yaml"),
@@ -99,13 +108,29 @@ fn every_form_of_the_scenario_format_parses() {
             namespace: Some("kube-system".into()),
             all_namespaces: false,
             wide: false,
-            output: Some("yaml".into())
+            output: Some("yaml".into()),
+            query: ListQuery::default(),
+            columns: LabelColumns::default()
         })
     );
     assert_eq!(
         ok("kubectl describe node node-01"),
-        Command::Kubectl(Kubectl::Describe { resource: Resource::Node, name: Some("node-01".into()), namespace: None })
+        Command::Kubectl(Kubectl::Describe { resource: Resource::Node, name: Some("node-01".into()), namespace: None, query: ListQuery::default() })
     );
+    assert_eq!(
+        ok("kubectl get nodes -l 'accelerator in (nvidia)' --field-selector spec.unschedulable=false -L zone -L a,b --show-labels"),
+        Command::Kubectl(Kubectl::Get {
+            resource: Resource::Node,
+            name: None,
+            namespace: None,
+            all_namespaces: false,
+            wide: false,
+            output: None,
+            query: ListQuery { labels: Some("accelerator in (nvidia)".into()), fields: Some("spec.unschedulable=false".into()) },
+            columns: LabelColumns { keys: vec!["zone".into(), "a".into(), "b".into()], show_labels: true }
+        })
+    );
+    assert_eq!(err("kubectl get pod web -l app=web"), "error: name cannot be provided when a selector is specified");
     for line in ["kubectl get ev", "kubectl get controllerrevisions", "k get no", "kubectl describe ds"] {
         ok(line);
     }

@@ -8,8 +8,9 @@ use k8s_openapi::api::core::v1::Container;
 
 use crate::state::{ClusterState, Stored};
 
+use super::label_columns::LabelColumns;
 use super::age;
-use super::table::{list_cells, render_table};
+use super::table::list_cells;
 use super::{nothing_found, object_namespace, select};
 
 pub fn get_daemonsets(
@@ -17,13 +18,15 @@ pub fn get_daemonsets(
     namespace: Option<&str>,
     name: Option<&str>,
     wide: bool,
+    labels: &LabelColumns,
     now_ms: u64,
 ) -> Result<String, String> {
     let (headers, rows) = daemonset_cells(state, namespace, name, wide, now_ms);
     if rows.is_empty() {
         return nothing_found("daemonsets.apps", namespace, name);
     }
-    Ok(render_table(&headers, &rows))
+    let daemonsets: Vec<&DaemonSet> = select(state.daemonsets.values().map(Stored::object), namespace, name);
+    Ok(labels.render(&headers, rows, &daemonsets))
 }
 
 /// What [`get_daemonsets`] prints, as headers and cells rather than aligned text, for

@@ -6,8 +6,8 @@ use k8s_openapi::api::core::v1::Node;
 
 use crate::state::{ClusterState, Stored};
 
+use super::label_columns::LabelColumns;
 use super::age;
-use super::table::render_table;
 use super::{no_resources_found, not_found};
 
 const LABEL_NODE_ROLE_PREFIX: &str = "node-role.kubernetes.io/";
@@ -15,7 +15,7 @@ const NODE_LABEL_ROLE: &str = "kubernetes.io/role";
 /// What the simulated kubelets would report in `status.nodeInfo.kubeletVersion`.
 const SIMULATED_KUBELET_VERSION: &str = "v1.36.0";
 
-pub fn get_nodes(state: &ClusterState, name: Option<&str>, wide: bool, now_ms: u64) -> Result<String, String> {
+pub fn get_nodes(state: &ClusterState, name: Option<&str>, wide: bool, labels: &LabelColumns, now_ms: u64) -> Result<String, String> {
     let nodes: Vec<&Node> =
         state.nodes.values().map(Stored::object).filter(|n| name.is_none_or(|want| n.metadata.name.as_deref() == Some(want))).collect();
     if nodes.is_empty() {
@@ -28,8 +28,8 @@ pub fn get_nodes(state: &ClusterState, name: Option<&str>, wide: bool, now_ms: u
     if wide {
         headers.extend(["INTERNAL-IP", "EXTERNAL-IP", "OS-IMAGE", "KERNEL-VERSION", "CONTAINER-RUNTIME"]);
     }
-    let rows: Vec<Vec<String>> = nodes.into_iter().map(|n| node_row(n, wide, now_ms)).collect();
-    Ok(render_table(&headers, &rows))
+    let rows: Vec<Vec<String>> = nodes.iter().map(|n| node_row(n, wide, now_ms)).collect();
+    Ok(labels.render(&headers, rows, &nodes))
 }
 
 /// `findNodeRoles`: `node-role.kubernetes.io/<role>` keys and `kubernetes.io/role` values, sorted.

@@ -6,8 +6,9 @@ use k8s_openapi::apimachinery::pkg::apis::meta::v1::Time;
 use crate::clock;
 use crate::state::ClusterState;
 
+use super::label_columns::LabelColumns;
 use super::age;
-use super::table::render_list;
+use super::table::list_cells;
 use super::{nothing_found, object_namespace, select};
 
 /// Pod status reason the node lifecycle controller sets on pods of an unreachable node.
@@ -18,6 +19,7 @@ pub fn get_pods(
     namespace: Option<&str>,
     name: Option<&str>,
     wide: bool,
+    labels: &LabelColumns,
     now_ms: u64,
 ) -> Result<String, String> {
     let pods: Vec<&Pod> = select(state.pods.values().map(|p| p.as_ref()), namespace, name);
@@ -28,7 +30,8 @@ pub fn get_pods(
     if wide {
         headers.extend(["IP", "NODE", "NOMINATED NODE", "READINESS GATES"]);
     }
-    Ok(render_list(headers, &pods, namespace, |o| object_namespace(&o.metadata).to_string(), |o| pod_row(o, wide, now_ms)))
+    let (headers, rows) = list_cells(headers, &pods, namespace, |o| object_namespace(&o.metadata).to_string(), |o| pod_row(o, wide, now_ms));
+    Ok(labels.render(&headers, rows, &pods))
 }
 
 fn is_restartable_init(container: Option<&Container>) -> bool {

@@ -6,14 +6,15 @@ use k8s_openapi::apimachinery::pkg::apis::meta::v1::{ObjectMeta, OwnerReference}
 
 use crate::state::{ClusterState, Stored};
 
+use super::label_columns::LabelColumns;
 use super::age;
-use super::table::render_table;
 use super::{nothing_found, object_namespace, select};
 
 pub fn get_revisions(
     state: &ClusterState,
     namespace: Option<&str>,
     name: Option<&str>,
+    labels: &LabelColumns,
     now_ms: u64,
 ) -> Result<String, String> {
     let revisions: Vec<&ControllerRevision> = select(state.revisions.values().map(Stored::object), namespace, name);
@@ -25,7 +26,7 @@ pub fn get_revisions(
         headers.insert(0, "NAMESPACE");
     }
     let rows: Vec<Vec<String>> = revisions
-        .into_iter()
+        .iter()
         .map(|r| {
             let controller = controller_of(&r.metadata).map_or_else(
                 || "<none>".to_string(),
@@ -43,7 +44,7 @@ pub fn get_revisions(
             row
         })
         .collect();
-    Ok(render_table(&headers, &rows))
+    Ok(labels.render(&headers, rows, &revisions))
 }
 
 /// `metav1.GetControllerOf`: the owner reference with `controller: true`.

@@ -109,20 +109,8 @@ impl DescribeWriter for String {
     }
 }
 
-/// A `kubectl get` listing: upper-case headers, one row per object; when it spans
-/// namespaces (`namespace` is None), kubectl puts a NAMESPACE column first.
-pub fn render_list<T: ?Sized>(
-    headers: Vec<&str>,
-    items: &[&T],
-    namespace: Option<&str>,
-    namespace_of: impl Fn(&T) -> String,
-    row: impl Fn(&T) -> Vec<String>,
-) -> String {
-    let (headers, rows) = list_cells(headers, items, namespace, namespace_of, row);
-    render_table(&headers, &rows)
-}
-
-/// The headers and cells of [`render_list`], before they are aligned into text.
+/// A list's headers and cells, NAMESPACE first across namespaces, before they are
+/// aligned into text.
 pub fn list_cells<'h, T: ?Sized>(
     mut headers: Vec<&'h str>,
     items: &[&T],

@@ -1,5 +1,6 @@
 //! `kubectl get` tables over the test cluster, compared with kubectl's exact text.
 
+use super::LabelColumns;
 use super::test_cluster::{cluster, daemon_pod, with_restarts};
 use super::*;
 use crate::clock::{timestamp, MINUTE, SECOND};
@@ -9,7 +10,7 @@ const NOW: u64 = 2 * MINUTE;
 
 #[test]
 fn get_pods_prints_status_and_age() {
-    let text = get_pods(&cluster(), Some("default"), None, false, NOW);
+    let text = get_pods(&cluster(), Some("default"), None, false, &LabelColumns::default(), NOW);
     assert_eq!(
         text.as_deref(),
         Ok("NAME          READY   STATUS              RESTARTS   AGE\n\
@@ -22,7 +23,7 @@ fn get_pods_prints_status_and_age() {
 fn get_pods_wide_and_all_namespaces() {
     let mut state = cluster();
     state.pods.remove("default/agent-bbbbb");
-    let text = get_pods(&state, None, None, true, NOW);
+    let text = get_pods(&state, None, None, true, &LabelColumns::default(), NOW);
     assert_eq!(
         text.as_deref(),
         Ok("NAMESPACE   NAME          READY   STATUS    RESTARTS   AGE   IP           NODE      NOMINATED NODE   READINESS GATES\n\
@@ -46,7 +47,7 @@ fn get_pods_shows_restarts_terminating_and_unknown() {
     state.pods.insert("default/agent-eeeee".into(), lost.into());
     state.pods.remove("default/agent-aaaaa");
     state.pods.remove("default/agent-bbbbb");
-    let text = get_pods(&state, Some("default"), None, false, NOW);
+    let text = get_pods(&state, Some("default"), None, false, &LabelColumns::default(), NOW);
     assert_eq!(
         text.as_deref(),
         Ok("NAME          READY   STATUS        RESTARTS      AGE\n\
@@ -94,16 +95,16 @@ fn pod_status_is_the_status_column() {
 fn get_pods_errors_like_kubectl() {
     let state = cluster();
     assert_eq!(
-        get_pods(&state, Some("default"), Some("nope"), false, NOW),
+        get_pods(&state, Some("default"), Some("nope"), false, &LabelColumns::default(), NOW),
         Err("Error from server (NotFound): pods \"nope\" not found".to_string())
     );
-    assert_eq!(get_pods(&state, Some("kube-system"), None, false, NOW), Ok("No resources found in kube-system namespace.".to_string()));
+    assert_eq!(get_pods(&state, Some("kube-system"), None, false, &LabelColumns::default(), NOW), Ok("No resources found in kube-system namespace.".to_string()));
 }
 
 #[test]
 fn get_daemonsets_prints_counts_and_node_selector() {
     let mut state = cluster();
-    let text = get_daemonsets(&state, Some("default"), None, false, NOW);
+    let text = get_daemonsets(&state, Some("default"), None, false, &LabelColumns::default(), NOW);
     assert_eq!(
         text.as_deref(),
         Ok("NAME    DESIRED   CURRENT   READY   UP-TO-DATE   AVAILABLE   NODE SELECTOR   AGE\n\
@@ -112,14 +113,14 @@ fn get_daemonsets_prints_counts_and_node_selector() {
     if let Some(spec) = state.daemonsets.get_mut("default/agent").and_then(|d| d.make_mut().spec.as_mut()).and_then(|s| s.template.spec.as_mut()) {
         spec.node_selector = Some(test_cluster::map(&[("disk", "ssd"), ("arch", "amd64")]));
     }
-    let wide = get_daemonsets(&state, Some("default"), None, true, NOW);
+    let wide = get_daemonsets(&state, Some("default"), None, true, &LabelColumns::default(), NOW);
     assert_eq!(
         wide.as_deref(),
         Ok("NAME    DESIRED   CURRENT   READY   UP-TO-DATE   AVAILABLE   NODE SELECTOR         AGE   CONTAINERS   IMAGES                      SELECTOR\n\
             agent   2         2         1       2            1           arch=amd64,disk=ssd   2m    agent        prom/node-exporter:v1.8.0   app=agent\n")
     );
     assert_eq!(
-        get_daemonsets(&state, Some("default"), Some("x"), false, NOW),
+        get_daemonsets(&state, Some("default"), Some("x"), false, &LabelColumns::default(), NOW),
         Err("Error from server (NotFound): daemonsets.apps \"x\" not found".to_string())
     );
 }
@@ -131,7 +132,7 @@ fn daemonset_cells_are_the_cells_of_get_ds_all_namespaces() {
     assert_eq!(headers, ["NAMESPACE", "NAME", "DESIRED", "CURRENT", "READY", "UP-TO-DATE", "AVAILABLE", "NODE SELECTOR", "AGE"]);
     assert_eq!(rows, [["default", "agent", "2", "2", "1", "2", "1", "<none>", "2m"]]);
     assert_eq!(
-        get_daemonsets(&state, None, None, false, NOW).as_deref(),
+        get_daemonsets(&state, None, None, false, &LabelColumns::default(), NOW).as_deref(),
         Ok("NAMESPACE   NAME    DESIRED   CURRENT   READY   UP-TO-DATE   AVAILABLE   NODE SELECTOR   AGE\n\
             default     agent   2         2         1       2            1           <none>          2m\n")
     );
@@ -145,19 +146,19 @@ fn get_nodes_prints_status_roles_and_version() {
         node.spec.get_or_insert_with(Default::default).unschedulable = Some(true);
         node.metadata.labels.get_or_insert_with(Default::default).insert("node-role.kubernetes.io/control-plane".into(), String::new());
     }
-    let text = get_nodes(&state, None, false, NOW);
+    let text = get_nodes(&state, None, false, &LabelColumns::default(), NOW);
     assert_eq!(
         text.as_deref(),
         Ok("NAME      STATUS                     ROLES           AGE   VERSION\n\
             node-01   Ready,SchedulingDisabled   control-plane   2m    v1.36.0\n\
             node-02   NotReady                   <none>          2m    v1.36.0\n")
     );
-    assert_eq!(get_nodes(&state, Some("node-09"), false, NOW), Err("Error from server (NotFound): nodes \"node-09\" not found".to_string()));
+    assert_eq!(get_nodes(&state, Some("node-09"), false, &LabelColumns::default(), NOW), Err("Error from server (NotFound): nodes \"node-09\" not found".to_string()));
 }
 
 #[test]
 fn get_revisions_names_the_controller() {
-    let text = get_revisions(&cluster(), Some("default"), None, NOW);
+    let text = get_revisions(&cluster(), Some("default"), None, &LabelColumns::default(), NOW);
     assert_eq!(
         text.as_deref(),
         Ok("NAME              CONTROLLER             REVISION   AGE\n\

@@ -1,0 +1,39 @@
+//! `kubectl get -L key` and `--show-labels` (the table printer's `decorateTable`): after
+//! every other column, one per `-L` key, headed by the key's last path segment in
+//! capitals and holding the label's value, then LABELS, all of them as `k=v,...`.
+
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
+
+use super::get_daemonsets::format_labels;
+use super::table::render_table;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LabelColumns {
+    /// The `-L` keys, in the order given.
+    pub keys: Vec<String>,
+    pub show_labels: bool,
+}
+
+impl LabelColumns {
+    /// Renders a table whose rows are `items`' in order, with the label columns added.
+    pub fn render<T>(&self, headers: &[&str], mut rows: Vec<Vec<String>>, items: &[&T]) -> String
+    where
+        T: k8s_openapi::Metadata<Ty = ObjectMeta>,
+    {
+        let label_headers: Vec<String> = self
+            .keys
+            .iter()
+            .map(|key| key.rsplit('/').next().unwrap_or(key).to_uppercase())
+            .chain(self.show_labels.then(|| "LABELS".to_string()))
+            .collect();
+        let headers: Vec<&str> = headers.iter().copied().chain(label_headers.iter().map(String::as_str)).collect();
+        for (row, item) in rows.iter_mut().zip(items) {
+            let labels = item.metadata().labels.as_ref();
+            row.extend(self.keys.iter().map(|key| labels.and_then(|l| l.get(key)).cloned().unwrap_or_default()));
+            if self.show_labels {
+                row.push(format_labels(labels));
+            }
+        }
+        render_table(&headers, &rows)
+    }
+}
