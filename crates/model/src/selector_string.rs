@@ -68,25 +68,20 @@ fn split_requirements(text: &str) -> Result<Vec<&str>, String> {
     Ok(parts)
 }
 
+/// `text` trimmed, when `errors_of` finds nothing wrong with it; else the message
+/// naming it as `field`.
+fn checked(text: &str, errors_of: fn(&str) -> Vec<String>, field: &str) -> Result<String, String> {
+    let text = text.trim();
+    let errors = errors_of(text);
+    if errors.is_empty() {
+        return Ok(text.to_owned());
+    }
+    Err(format!("unable to parse requirement: {field}: Invalid value: \"{text}\": {}", errors.join("; ")))
+}
+
 fn parse_label_requirement(part: &str) -> Result<LabelRequirement, String> {
-    let checked_key = |key: &str| -> Result<String, String> {
-        let key = key.trim();
-        let errors = qualified_name_errors(key);
-        if errors.is_empty() {
-            Ok(key.to_owned())
-        } else {
-            Err(format!("unable to parse requirement: key: Invalid value: \"{key}\": {}", errors.join("; ")))
-        }
-    };
-    let checked_value = |value: &str| -> Result<String, String> {
-        let value = value.trim();
-        let errors = label_value_errors(value);
-        if errors.is_empty() {
-            Ok(value.to_owned())
-        } else {
-            Err(format!("unable to parse requirement: values[0][{}]: Invalid value: \"{value}\": {}", part, errors.join("; ")))
-        }
-    };
+    let checked_key = |key: &str| checked(key, qualified_name_errors, "key");
+    let checked_value = |value: &str| checked(value, label_value_errors, &format!("values[0][{part}]"));
     if let Some(key) = part.strip_prefix('!') {
         return Ok(LabelRequirement::DoesNotExist(checked_key(key)?));
     }
