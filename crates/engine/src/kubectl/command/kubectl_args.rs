@@ -334,8 +334,14 @@ fn get(words: &[String]) -> Result<Kubectl, CommandError> {
         field_selector,
         boolean("show-labels", None),
         value("label-columns", Some('L')),
+        boolean("watch", Some('w')),
     ];
     let p = flags(words, &specs, "kubectl get")?;
+    if p.bool("watch", "kubectl get")? {
+        return Err(CommandError::new(
+            "error: the playground's console does not watch (-w): play the timeline, or step it, to see each change as it comes",
+        ));
+    }
     let Some(ResourceArgs { resource, names }) = resource_args(&p.args)? else {
         return Err(CommandError::new(
             "You must specify the type of resource to get. Use \"kubectl api-resources\" for a complete list of supported resources.\n\nerror: Required resource not specified.\nUse \"kubectl explain <resource>\" for a detailed description of that resource (e.g. kubectl explain pods).\nSee 'kubectl get -h' for help and examples",

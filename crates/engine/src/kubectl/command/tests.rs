@@ -131,6 +131,7 @@ fn every_form_of_the_scenario_format_parses() {
         })
     );
     assert_eq!(err("kubectl get pod web -l app=web"), "error: name cannot be provided when a selector is specified");
+    assert!(err("kubectl get pods -w").contains("does not watch (-w)"));
     for line in ["kubectl get ev", "kubectl get controllerrevisions", "k get no", "kubectl describe ds"] {
         ok(line);
     }
