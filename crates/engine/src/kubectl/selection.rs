@@ -55,7 +55,10 @@ impl ListQuery {
             Resource::ControllerRevision => {
                 selected.revisions = kept(&state.revisions, |r| keeps(Selected::Revision(r), Some(r.metadata())));
             }
-            Resource::Event => selected.events.retain(|e| keeps(Selected::Event(Stored::object(e)), None) && label_free(&labels)),
+            Resource::Event => {
+                let events = state.events.iter().filter(|e| keeps(Selected::Event(Stored::object(e)), None) && label_free(&labels));
+                selected.events = events.cloned().collect();
+            }
         }
         Ok(selected)
     }

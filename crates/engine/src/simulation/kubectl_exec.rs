@@ -498,15 +498,15 @@ impl Simulation {
         match resource {
             Resource::Node => {
                 let names: Vec<&str> = state.nodes.keys().map(String::as_str).collect();
-                printers::describe_selection(&names, name, None, |n| printers::describe_node(state, n, now))
+                printers::describe_selection(&names, name, None, &|n| printers::describe_node(state, n, now))
             }
             Resource::Pod => {
                 let names: Vec<&str> = state.pods.keys().map(|k| &**k).filter(in_namespace).map(name_of).collect();
-                printers::describe_selection(&names, name, Some(namespace), |n| printers::describe_pod(state, namespace, n, now))
+                printers::describe_selection(&names, name, Some(namespace), &|n| printers::describe_pod(state, namespace, n, now))
             }
             Resource::DaemonSet => {
                 let names: Vec<&str> = state.daemonsets.keys().map(String::as_str).filter(in_namespace).map(name_of).collect();
-                printers::describe_selection(&names, name, Some(namespace), |n| printers::describe_daemonset(state, namespace, n, now))
+                printers::describe_selection(&names, name, Some(namespace), &|n| printers::describe_daemonset(state, namespace, n, now))
             }
             other => Err(format!("error: describe is not available for {} in the playground", other.plural())),
         }

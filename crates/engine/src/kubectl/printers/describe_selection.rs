@@ -12,7 +12,7 @@ pub fn describe_selection(
     names: &[&str],
     name: Option<&str>,
     namespace: Option<&str>,
-    describe_one: impl Fn(&str) -> Result<String, String>,
+    describe_one: &dyn Fn(&str) -> Result<String, String>,
 ) -> Result<String, String> {
     let Some(name) = name else {
         if names.is_empty() {
@@ -48,10 +48,10 @@ mod tests {
     #[test]
     fn no_name_describes_every_object_and_a_prefix_those_it_begins() {
         let names = ["agent-a", "agent-b", "other"];
-        assert_eq!(describe_selection(&names, None, Some("default"), describe), Ok("Name: agent-a\n\n\nName: agent-b\n\n\nName: other\n".into()));
-        assert_eq!(describe_selection(&names, Some("other"), Some("default"), describe), Ok("Name: other\n".into()));
-        assert_eq!(describe_selection(&names, Some("agent"), Some("default"), describe), Ok("Name: agent-a\n\nName: agent-b\n\n".into()));
-        assert_eq!(describe_selection(&names, Some("x"), Some("default"), describe), Err("Error from server (NotFound): pods \"x\" not found".into()));
-        assert_eq!(describe_selection(&[], None, Some("kube-system"), describe), Ok("No resources found in kube-system namespace.".into()));
+        assert_eq!(describe_selection(&names, None, Some("default"), &describe), Ok("Name: agent-a\n\n\nName: agent-b\n\n\nName: other\n".into()));
+        assert_eq!(describe_selection(&names, Some("other"), Some("default"), &describe), Ok("Name: other\n".into()));
+        assert_eq!(describe_selection(&names, Some("agent"), Some("default"), &describe), Ok("Name: agent-a\n\nName: agent-b\n\n".into()));
+        assert_eq!(describe_selection(&names, Some("x"), Some("default"), &describe), Err("Error from server (NotFound): pods \"x\" not found".into()));
+        assert_eq!(describe_selection(&[], None, Some("kube-system"), &describe), Ok("No resources found in kube-system namespace.".into()));
     }
 }

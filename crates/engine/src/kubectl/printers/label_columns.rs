@@ -1,6 +1,8 @@
 //! `kubectl get -L key` and `--show-labels` (the table printer's `decorateTable`): after
 //! every other column, one per `-L` key, headed by the key's last path segment in
 //! capitals and holding the label's value, then LABELS, all of them as `k=v,...`.
+//! (Label keys are ASCII, so ASCII capitals are kubectl's `strings.ToUpper` without
+//! the Unicode tables.)
 
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
 
@@ -23,7 +25,7 @@ impl LabelColumns {
         let label_headers: Vec<String> = self
             .keys
             .iter()
-            .map(|key| key.rsplit('/').next().unwrap_or(key).to_uppercase())
+            .map(|key| key.rsplit('/').next().unwrap_or(key).to_ascii_uppercase())
             .chain(self.show_labels.then(|| "LABELS".to_string()))
             .collect();
         let headers: Vec<&str> = headers.iter().copied().chain(label_headers.iter().map(String::as_str)).collect();
