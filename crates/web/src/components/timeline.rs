@@ -59,14 +59,17 @@ pub fn timeline() -> Html {
     let at_end = if cursor >= last { "true" } else { "false" };
     let steps = playground.session.as_ref().map(|session| session.steps()).unwrap_or_default();
     let is_current = |first: usize, last: usize| (first..=last).contains(&cursor);
-    // What the current steps printed (kubectl's tables, `rollout status`, an error),
-    // in the console's terminal style, so stepping through a scenario shows it. The
-    // clock commands are left out: "settled at 18s" under a frame at 6.4s would only
-    // confuse, and the clock is shown beside the frame anyway.
+    // What the latest step up to the cursor printed (kubectl's tables, `rollout
+    // status`, an error), in the console's terminal style, so stepping through a
+    // scenario shows it. It stays until a later step prints, so the output can be read
+    // while the rollout plays on, and the timeline does not grow and shrink as playback
+    // passes a one-frame step. The clock commands are left out: "settled at 18s" under
+    // a frame at 6.4s would only confuse, and the clock is shown beside the frame anyway.
     let step_output = steps
         .iter()
         .enumerate()
-        .filter(|(_, step)| is_current(step.first_frame, step.last_frame) && has_printed(step) && !moves_the_clock(step))
+        .filter(|(_, step)| step.first_frame <= cursor && has_printed(step) && !moves_the_clock(step))
+        .last()
         .map(|(index, step)| html! {
             <div class="terminal step-output" role="region" tabindex="0" aria-label={(strings.step_output)(index + 1)}
                 data-step={(index + 1).to_string()}>
@@ -74,7 +77,7 @@ pub fn timeline() -> Html {
                 { printed(step) }
             </div>
         })
-        .collect::<Html>();
+        .unwrap_or_default();
 
     html! {
         <section class="timeline" aria-labelledby="timeline-heading">
