@@ -83,7 +83,7 @@ pub fn ensure_image_exists(api: &mut Api, object: &str, container: &Container, p
         return PullResult::ErrImageNeverPull;
     }
     if !pullable {
-        let message = format!("Failed to pull image \"{image}\": pull access denied, repository does not exist or may require authorization");
+        let message = format!("Failed to pull image \"{image}\": {}", containerd_pull_error(image));
         api.record_container_event(object, name, "Warning", "Failed", SOURCE, message);
         api.record_container_event(object, name, "Warning", "Failed", SOURCE, "Error: ErrImagePull".into());
         return PullResult::ErrImagePull;
@@ -95,6 +95,36 @@ pub fn ensure_image_exists(api: &mut Api, object: &str, container: &Container, p
     );
     api.record_container_event(object, name, "Normal", "Pulled", SOURCE, message);
     PullResult::Ready
+}
+
+/// What containerd answers for an image no registry serves: Docker Hub refuses
+/// access, another registry has no such reference.
+fn containerd_pull_error(image: &str) -> String {
+    let reference = fully_qualified(image);
+    let cause = if reference.starts_with("docker.io/") {
+        "pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed".to_owned()
+    } else {
+        format!("{reference}: not found")
+    };
+    format!("failed to pull and unpack image \"{reference}\": failed to resolve reference \"{reference}\": {cause}")
+}
+
+/// The reference as containerd resolves it (`docker.io/library/nginx:latest` for
+/// `nginx`): Docker Hub when the first part names no registry, `library/` for an
+/// official image, `:latest` when there is neither tag nor digest.
+fn fully_qualified(image: &str) -> String {
+    let (first, _) = image.split_once('/').unwrap_or(("", image));
+    let names_registry = first.contains('.') || first.contains(':') || first == "localhost";
+    let mut reference = match (image.contains('/'), names_registry) {
+        (false, _) => format!("docker.io/library/{image}"),
+        (true, false) => format!("docker.io/{image}"),
+        (true, true) => image.to_owned(),
+    };
+    let last = reference.rsplit('/').next().unwrap_or("");
+    if !last.contains(':') && !reference.contains('@') {
+        reference.push_str(":latest");
+    }
+    reference
 }
 
 /// `Back-off pulling image "..."` and the container's `Error: ImagePullBackOff`, from a
@@ -139,5 +169,14 @@ mod tests {
         assert_eq!(simulated_image_size("nginx:1.27"), simulated_image_size("nginx:1.27"));
         assert_ne!(simulated_image_size("nginx:1.27"), simulated_image_size("nginx:1.28"));
         assert!((10_000_000..210_000_000).contains(&simulated_image_size("busybox")));
+    }
+
+    #[test]
+    fn references_resolve_as_containerd_resolves_them() {
+        assert_eq!(fully_qualified("nginx"), "docker.io/library/nginx:latest");
+        assert_eq!(fully_qualified("example/agent:bad"), "docker.io/example/agent:bad");
+        assert_eq!(fully_qualified("registry.k8s.io/pause:3.10"), "registry.k8s.io/pause:3.10");
+        assert_eq!(fully_qualified("localhost:5000/app"), "localhost:5000/app:latest");
+        assert!(containerd_pull_error("registry.k8s.io/nope:1").ends_with("registry.k8s.io/nope:1: not found"));
     }
 }

@@ -19,7 +19,8 @@ use crate::pod_readiness::{is_terminating, node_name};
 use crate::agenda::Action;
 pub use admission::{admit, Rejection};
 pub use node_status::{stamp_first_post, start_up_events, KubeletCondition, KUBELET_CONDITIONS};
-pub use pod_status::{set_not_ready, set_ready};
+pub use pod_status::set_not_ready;
+use pod_status::ContainerOutcome;
 
 /// What a container with a given image does when started.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -40,6 +41,9 @@ const STOP_MS: u64 = SECOND;
 /// A pod whose sync failed is synced again this much later (the pod workers'
 /// `backOffPeriod`): a pull backing off for longer shows `ImagePullBackOff` then.
 const POD_WORKER_RETRY_MS: u64 = 10 * SECOND;
+/// How soon the kubelet notices a container exited (the PLEG's relist period): a
+/// first crash is restarted then, before any back-off.
+const PLEG_RELIST_MS: u64 = SECOND;
 
 /// The scenario's timing for pods.
 #[derive(Clone, Copy, Debug)]
@@ -51,8 +55,10 @@ pub struct PodTiming {
 #[derive(Clone, Debug, Default)]
 pub struct Kubelet {
     images: BTreeMap<String, ImageBehaviour>,
-    /// Current back-off per pod key.
+    /// The image pull back-off per pod key.
     backoff: BTreeMap<String, u64>,
+    /// The crash-loop back-off per pod key: the next restart's delay.
+    crash_backoff: BTreeMap<String, u64>,
 }
 
 pub const SOURCE: &str = "kubelet";
@@ -65,23 +71,9 @@ fn containers(pod: &Pod) -> &[Container] {
     pod.spec.as_ref().map_or(&[], |s| s.containers.as_slice())
 }
 
-fn first_container(pod: &Pod) -> String {
-    containers(pod).first().map(|c| c.name.clone()).unwrap_or_default()
-}
-
 impl Kubelet {
     pub fn set_image_behaviour(&mut self, image: &str, behaviour: ImageBehaviour) {
         self.images.insert(image.to_string(), behaviour);
-    }
-
-    /// The worst behaviour among the pod's container images.
-    fn behaviour(&self, pod: &Pod) -> ImageBehaviour {
-        let images = pod.spec.iter().flat_map(|s| s.containers.iter()).filter_map(|c| c.image.as_deref());
-        let behaviours: Vec<_> = images.map(|i| self.images.get(i).copied().unwrap_or_default()).collect();
-        [ImageBehaviour::PullError, ImageBehaviour::Crash, ImageBehaviour::Unready]
-            .into_iter()
-            .find(|b| behaviours.contains(b))
-            .unwrap_or_default()
     }
 
     fn image_behaviour(&self, container: &Container) -> ImageBehaviour {
@@ -92,16 +84,22 @@ impl Kubelet {
         self.image_behaviour(container) != ImageBehaviour::PullError
     }
 
-    /// `Pulling` for each container whose image the kubelet pulls before it starts, up
-    /// to the first whose pull fails (the pod goes no further).
-    fn record_pulls_begin(&self, api: &mut Api, object: &str, pod: &Pod) {
-        for container in containers(pod) {
-            let pullable = self.pullable(container);
-            if images::pulls(container, pullable) {
-                images::record_pulling(api, object, container);
-            }
-            if !pullable {
-                break;
+    /// The containers a sync starts: those waiting for their first start (or a pull),
+    /// not those waiting out a crash loop's back-off.
+    fn to_create(pod: &Pod) -> Vec<Container> {
+        let waiting_to_create = |c: &&Container| {
+            pod_status::container_status(pod, &c.name).is_none_or(|s| s.state.as_ref().is_some_and(|st| st.running.is_none()))
+                && pod_status::waiting_reason(pod, &c.name) != Some("CrashLoopBackOff")
+        };
+        containers(pod).iter().filter(waiting_to_create).cloned().collect()
+    }
+
+    /// `Pulling` as the sync begins, for the first container to start if the kubelet
+    /// pulls its image; the others' pulls begin in turn as the sync reaches them.
+    fn record_first_pull(&self, api: &mut Api, object: &str, pod: &Pod) {
+        if let Some(first) = Self::to_create(pod).first() {
+            if images::pulls(first, self.pullable(first)) {
+                images::record_pulling(api, object, first);
             }
         }
     }
@@ -135,56 +133,106 @@ impl Kubelet {
             api.update_pod(pod_status::rejected(pod, &rejection, now));
             return vec![];
         }
-        self.record_pulls_begin(api, &pod_object(pod_key), &pod);
+        self.record_first_pull(api, &pod_object(pod_key), &pod);
         api.update_pod(pod_status::container_creating(pod, now));
         vec![(now + timing.startup_ms, Action::StartContainers(pod_key.into()))]
     }
 
-    /// The pulls are done (or the images were there): each container's image is
-    /// ensured, then it is created and started, in order; a failed pull stops there.
+    /// The first container's pull is done (or its image was there): each container
+    /// waiting to start gets its image and is created and started, in order, each on
+    /// its own (`SyncPod` goes on past a container that failed).
     pub fn start_containers(&mut self, api: &mut Api, pod_key: &str, timing: PodTiming) -> Vec<(u64, Action)> {
         let Some(pod) = api.state.pods.get(pod_key).map(|p| (**p).clone()) else { return vec![] };
         if is_terminating(&pod) {
             return vec![];
         }
+        let object = pod_object(pod_key);
+        let mut outcomes = Vec::new();
+        for (turn, container) in Self::to_create(&pod).iter().enumerate() {
+            let pullable = self.pullable(container);
+            if turn > 0 && images::pulls(container, pullable) {
+                images::record_pulling(api, &object, container);
+            }
+            let pulled = images::ensure_image_exists(api, &object, container, pullable, timing.startup_ms);
+            let outcome = match pulled.waiting_reason() {
+                Some(reason) => ContainerOutcome::Waiting(reason),
+                None => {
+                    record_created_and_started(api, &object, &container.name);
+                    self.run_outcome(container)
+                }
+            };
+            outcomes.push((container.name.clone(), outcome));
+        }
+        self.after_sync(api, pod_key, pod, &outcomes, timing)
+    }
+
+    /// What a started container does with its image's behaviour.
+    fn run_outcome(&self, container: &Container) -> ContainerOutcome {
+        match self.image_behaviour(container) {
+            ImageBehaviour::Crash => ContainerOutcome::Crashed,
+            _ => ContainerOutcome::Running,
+        }
+    }
+
+    /// Writes the sync's outcomes and schedules what follows: readiness for started
+    /// containers, a restart for crashed ones, another pull for failed pulls.
+    fn after_sync(&mut self, api: &mut Api, pod_key: &str, pod: Pod, outcomes: &[(String, ContainerOutcome)], timing: PodTiming) -> Vec<(u64, Action)> {
         let now = api.now();
         let object = pod_object(pod_key);
-        for container in containers(&pod) {
-            let pulled = images::ensure_image_exists(api, &object, container, self.pullable(container), timing.startup_ms);
-            if let Some(reason) = pulled.waiting_reason() {
-                api.update_pod(pod_status::waiting(pod, reason, now, false));
-                return self.back_off_pull(pod_key, now);
-            }
-            record_created_and_started(api, &object, &container.name);
+        let pod = pod_status::containers_synced(pod, outcomes, now);
+        let mut next = Vec::new();
+        let pull_failed = |reason| outcomes.iter().any(|(_, o)| *o == ContainerOutcome::Waiting(reason));
+        if pull_failed("ErrImagePull") {
+            next.extend(self.back_off_pull(pod_key, now));
+        } else if pull_failed("ErrImageNeverPull") {
+            // No pull, so no pull back-off: the pod worker's later syncs find it missing again.
+            let delay = self.next_backoff(pod_key);
+            next.push((now + delay, Action::RetryImagePull(pod_key.into())));
+        } else {
+            self.backoff.remove(pod_key);
         }
-        match self.behaviour(&pod) {
-            ImageBehaviour::Crash => {
-                let crashing = containers(&pod).iter().find(|c| self.image_behaviour(c) == ImageBehaviour::Crash);
-                let container = crashing.map(|c| c.name.clone()).unwrap_or_else(|| first_container(&pod));
-                let pod_name = format!("{}_{}({})", pod.metadata.name.as_deref().unwrap_or(""), pod.metadata.namespace.as_deref().unwrap_or(""), pod.metadata.uid.as_deref().unwrap_or(""));
-                api.update_pod(pod_status::crashed(pod, now));
-                let message = format!("Back-off restarting failed container {container} in pod {pod_name}");
-                api.record_container_event(&object, &container, "Warning", "BackOff", SOURCE, message);
-                let delay = self.next_backoff(pod_key);
-                vec![(now + delay, Action::RestartContainer(pod_key.into()))]
-            }
-            behaviour => {
-                self.backoff.remove(pod_key);
-                let running = pod_status::running(pod, now);
-                if behaviour == ImageBehaviour::Unready {
-                    api.update_pod(running);
-                    return vec![];
+        let crashed: Vec<&String> = outcomes.iter().filter(|(_, o)| *o == ContainerOutcome::Crashed).map(|(name, _)| name).collect();
+        if !crashed.is_empty() {
+            // The first exit is restarted as soon as the kubelet sees it; from the
+            // second on, the restart waits out the back-off (`doBackOff`).
+            let delay = match self.crash_backoff.get(pod_key).copied() {
+                None => {
+                    self.crash_backoff.insert(pod_key.to_string(), BACKOFF_INITIAL_MS);
+                    PLEG_RELIST_MS
                 }
-                let delay = readiness_delay(&running, timing);
-                if delay == 0 {
-                    api.update_pod(pod_status::set_ready(running, now));
-                    vec![]
-                } else {
-                    api.update_pod(running);
-                    vec![(now + delay, Action::MarkReady(pod_key.into()))]
+                Some(delay) => {
+                    self.crash_backoff.insert(pod_key.to_string(), (delay * 2).min(BACKOFF_MAX_MS));
+                    let pod_name = format!(
+                        "{}_{}({})",
+                        pod.metadata.name.as_deref().unwrap_or(""),
+                        pod.metadata.namespace.as_deref().unwrap_or(""),
+                        pod.metadata.uid.as_deref().unwrap_or("")
+                    );
+                    for container in &crashed {
+                        let message = format!("Back-off restarting failed container {container} in pod {pod_name}");
+                        api.record_container_event(&object, container, "Warning", "BackOff", SOURCE, message);
+                    }
+                    delay
                 }
-            }
+            };
+            next.push((now + delay, Action::RestartContainer(pod_key.into())));
         }
+        let started = outcomes.iter().any(|(_, o)| *o == ContainerOutcome::Running);
+        let delay = readiness_delay(&pod, timing);
+        if started && delay == 0 {
+            api.update_pod(pod_status::set_ready(pod.clone(), &self.ready_containers(&pod), now));
+        } else {
+            if started {
+                next.push((now + delay, Action::MarkReady(pod_key.into())));
+            }
+            api.update_pod(pod);
+        }
+        next
+    }
+
+    /// The running containers whose readiness probe passes (an `unready` image's never does).
+    fn ready_containers(&self, pod: &Pod) -> Vec<String> {
+        containers(pod).iter().filter(|c| self.image_behaviour(c) == ImageBehaviour::Ok).map(|c| c.name.clone()).collect()
     }
 
     /// After a failed pull: the next pull once the back-off is over, and when that is
@@ -198,30 +246,34 @@ impl Kubelet {
         vec![(now + POD_WORKER_RETRY_MS, Action::SyncPullBackOff { pod: pod_key.into(), retry_at: now + delay })]
     }
 
-    /// A sync while the pull backs off: `Back-off pulling image`, and the container
-    /// waits in `ImagePullBackOff` until the retry at `retry_at`.
+    /// A sync while the pull backs off: `Back-off pulling image` for each container
+    /// whose pull failed, which waits in `ImagePullBackOff` until the retry at `retry_at`.
     pub fn sync_pull_back_off(&mut self, api: &mut Api, pod_key: &str, retry_at: u64) -> Vec<(u64, Action)> {
         let Some(pod) = api.state.pods.get(pod_key).map(|p| (**p).clone()) else { return vec![] };
         if is_terminating(&pod) {
             return vec![];
         }
-        let Some(failing) = containers(&pod).iter().find(|c| !self.pullable(c)).cloned() else {
-            // The image was made pullable meanwhile: the retry pulls it.
-            return vec![(retry_at, Action::RetryImagePull(pod_key.into()))];
-        };
+        let failed: Vec<Container> =
+            containers(&pod).iter().filter(|c| pod_status::waiting_reason(&pod, &c.name) == Some("ErrImagePull")).cloned().collect();
+        let object = pod_object(pod_key);
+        for container in &failed {
+            images::record_pull_back_off(api, &object, container);
+        }
+        let outcomes: Vec<(String, ContainerOutcome)> =
+            failed.iter().map(|c| (c.name.clone(), ContainerOutcome::Waiting("ImagePullBackOff"))).collect();
         let now = api.now();
-        images::record_pull_back_off(api, &pod_object(pod_key), &failing);
-        api.update_pod(pod_status::waiting(pod, "ImagePullBackOff", now, false));
+        api.update_pod(pod_status::containers_synced(pod, &outcomes, now));
         vec![(retry_at, Action::RetryImagePull(pod_key.into()))]
     }
 
     pub fn mark_ready(&mut self, api: &mut Api, pod_key: &str) {
         let Some(pod) = api.state.pods.get(pod_key).map(|p| (**p).clone()) else { return };
-        if is_terminating(&pod) || self.behaviour(&pod) != ImageBehaviour::Ok {
+        if is_terminating(&pod) {
             return;
         }
         let now = api.now();
-        api.update_pod(pod_status::set_ready(pod, now));
+        let ready = self.ready_containers(&pod);
+        api.update_pod(pod_status::set_ready(pod, &ready, now));
     }
 
     /// A condition named by a readiness gate changed: Ready is worked out again.
@@ -236,9 +288,25 @@ impl Kubelet {
     }
 
     /// A crashed container's back-off is over: the kubelet starts it again, with the
-    /// image's behaviour as it is now.
+    /// image's behaviour as it is now (the image is on the node: it ran before).
     pub fn restart_container(&mut self, api: &mut Api, pod_key: &str, timing: PodTiming) -> Vec<(u64, Action)> {
-        self.start_containers(api, pod_key, timing)
+        let Some(pod) = api.state.pods.get(pod_key).map(|p| (**p).clone()) else { return vec![] };
+        if is_terminating(&pod) {
+            return vec![];
+        }
+        let object = pod_object(pod_key);
+        let crashed: Vec<Container> =
+            containers(&pod).iter().filter(|c| pod_status::waiting_reason(&pod, &c.name) == Some("CrashLoopBackOff")).cloned().collect();
+        let mut outcomes = Vec::new();
+        for container in &crashed {
+            images::ensure_image_exists(api, &object, container, true, timing.startup_ms);
+            record_created_and_started(api, &object, &container.name);
+            outcomes.push((container.name.clone(), self.run_outcome(container)));
+        }
+        if outcomes.iter().all(|(_, o)| *o != ContainerOutcome::Crashed) {
+            self.crash_backoff.remove(pod_key);
+        }
+        self.after_sync(api, pod_key, pod, &outcomes, timing)
     }
 
     /// The pull back-off is over: the kubelet pulls again, and the containers start
@@ -249,7 +317,7 @@ impl Kubelet {
             return vec![];
         }
         let pod = (**pod).clone();
-        self.record_pulls_begin(api, &pod_object(pod_key), &pod);
+        self.record_first_pull(api, &pod_object(pod_key), &pod);
         vec![(api.now() + timing.startup_ms, Action::StartContainers(pod_key.into()))]
     }
 
@@ -269,6 +337,7 @@ impl Kubelet {
 
     pub fn finish_termination(&mut self, api: &mut Api, pod_key: &str) {
         self.backoff.remove(pod_key);
+        self.crash_backoff.remove(pod_key);
         if api.state.pods.get(pod_key).is_some_and(|p| is_terminating(p)) {
             api.remove_pod(pod_key);
         }

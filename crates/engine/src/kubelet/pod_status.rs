@@ -2,8 +2,9 @@
 //! statuses, as `kubectl get pods` then reads them (ContainerCreating, Running,
 //! CrashLoopBackOff, ImagePullBackOff ...).
 
-use k8s_openapi::api::core::v1::{HostIP, PodIP, 
-    ContainerState, ContainerStateRunning, ContainerStateWaiting, ContainerStatus, Pod, PodCondition, PodStatus,
+use k8s_openapi::api::core::v1::{
+    Container, ContainerState, ContainerStateRunning, ContainerStateTerminated, ContainerStateWaiting, ContainerStatus, HostIP, Pod,
+    PodCondition, PodIP, PodStatus,
 };
 
 use crate::clock;
@@ -86,38 +87,6 @@ fn write_kubelet_conditions(pod: &mut Pod, now_ms: u64) {
     status.conditions = Some(others.chain(kubelets).collect());
 }
 
-fn container_statuses(pod: &Pod, state: ContainerState, ready: bool, restart: bool) -> Vec<ContainerStatus> {
-    let old = pod.status.as_ref().and_then(|s| s.container_statuses.clone()).unwrap_or_default();
-    pod.spec
-        .iter()
-        .flat_map(|s| s.containers.iter())
-        .map(|c| {
-            let previous = old.iter().find(|o| o.name == c.name);
-            let restarts = previous.map_or(0, |p| p.restart_count) + i32::from(restart);
-            ContainerStatus {
-                name: c.name.clone(),
-                image: c.image.clone().unwrap_or_default(),
-                image_id: String::new(),
-                ready,
-                restart_count: restarts,
-                started: Some(state.running.is_some()),
-                state: Some(state.clone()),
-                ..Default::default()
-            }
-        })
-        .collect()
-}
-
-fn with_status(mut pod: Pod, phase: &str, state: ContainerState, ready: bool, restart: bool, now_ms: u64) -> Pod {
-    let statuses = container_statuses(&pod, state, ready, restart);
-    let status = pod.status.get_or_insert_with(PodStatus::default);
-    status.phase = Some(phase.into());
-    status.start_time.get_or_insert_with(|| clock::timestamp(now_ms));
-    status.container_statuses = Some(statuses);
-    write_kubelet_conditions(&mut pod, now_ms);
-    pod
-}
-
 fn waiting_state(reason: &str) -> ContainerState {
     ContainerState { waiting: Some(ContainerStateWaiting { reason: Some(reason.into()), message: None }), ..Default::default() }
 }
@@ -147,33 +116,98 @@ pub fn rejected(mut pod: Pod, rejection: &super::Rejection, now_ms: u64) -> Pod 
     pod
 }
 
+/// Admitted: every container shows ContainerCreating while its image is made ready.
 pub fn container_creating(pod: Pod, now_ms: u64) -> Pod {
-    with_status(pod, "Pending", waiting_state("ContainerCreating"), false, false, now_ms)
+    containers_synced(pod, &[], now_ms)
 }
 
-pub fn waiting(pod: Pod, reason: &str, now_ms: u64, ready: bool) -> Pod {
-    with_status(pod, "Pending", waiting_state(reason), ready, false, now_ms)
+/// What one sync left a container in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ContainerOutcome {
+    /// Started, not yet ready.
+    Running,
+    /// Not started: `ErrImagePull`, `ImagePullBackOff`, `ErrImageNeverPull`.
+    Waiting(&'static str),
+    /// Started and exited with an error; it waits in CrashLoopBackOff to be restarted.
+    Crashed,
 }
 
-pub fn running(pod: Pod, now_ms: u64) -> Pod {
-    let state = ContainerState {
-        running: Some(ContainerStateRunning { started_at: Some(clock::timestamp(now_ms)) }),
+/// A container's status, by name, if the kubelet has reported one.
+pub fn container_status<'a>(pod: &'a Pod, name: &str) -> Option<&'a ContainerStatus> {
+    pod.status.as_ref()?.container_statuses.as_ref()?.iter().find(|s| s.name == name)
+}
+
+/// The waiting reason of a container that has not started (or waits to restart).
+pub fn waiting_reason<'a>(pod: &'a Pod, name: &str) -> Option<&'a str> {
+    container_status(pod, name)?.state.as_ref()?.waiting.as_ref()?.reason.as_deref()
+}
+
+/// A sync's result for the containers it touched, by name; the others keep their
+/// status, or show ContainerCreating until their first start. The phase follows as
+/// `getPhase` works it out: Pending while any container has never started, else Running.
+pub fn containers_synced(mut pod: Pod, outcomes: &[(String, ContainerOutcome)], now_ms: u64) -> Pod {
+    let old = pod.status.as_ref().and_then(|s| s.container_statuses.clone()).unwrap_or_default();
+    let statuses: Vec<ContainerStatus> = pod
+        .spec
+        .iter()
+        .flat_map(|s| s.containers.iter())
+        .map(|c| {
+            let previous = old.iter().find(|o| o.name == c.name);
+            match outcomes.iter().find(|(name, _)| *name == c.name) {
+                Some((_, outcome)) => synced_status(c, previous, *outcome, now_ms),
+                None => previous.cloned().unwrap_or_else(|| fresh_status(c, waiting_state("ContainerCreating"))),
+            }
+        })
+        .collect();
+    let never_started = statuses.iter().any(|s| s.restart_count == 0 && s.last_state.is_none() && s.state.as_ref().is_some_and(|st| st.waiting.is_some()));
+    let status = pod.status.get_or_insert_with(PodStatus::default);
+    status.phase = Some(if never_started { "Pending" } else { "Running" }.into());
+    status.start_time.get_or_insert_with(|| clock::timestamp(now_ms));
+    status.container_statuses = Some(statuses);
+    write_kubelet_conditions(&mut pod, now_ms);
+    pod
+}
+
+fn fresh_status(c: &Container, state: ContainerState) -> ContainerStatus {
+    ContainerStatus {
+        name: c.name.clone(),
+        image: c.image.clone().unwrap_or_default(),
+        started: Some(state.running.is_some()),
+        state: Some(state),
         ..Default::default()
+    }
+}
+
+fn synced_status(c: &Container, previous: Option<&ContainerStatus>, outcome: ContainerOutcome, now_ms: u64) -> ContainerStatus {
+    let at = Some(clock::timestamp(now_ms));
+    let mut status = previous.cloned().unwrap_or_else(|| fresh_status(c, ContainerState::default()));
+    let had_run = status.state.as_ref().is_some_and(|s| s.running.is_some()) || status.last_state.is_some();
+    status.ready = false;
+    let state = match outcome {
+        ContainerOutcome::Running => ContainerState { running: Some(ContainerStateRunning { started_at: at }), ..Default::default() },
+        ContainerOutcome::Waiting(reason) => waiting_state(reason),
+        ContainerOutcome::Crashed => {
+            // It ran and exited: one restart more, unless this was its first run.
+            status.restart_count += i32::from(had_run);
+            let terminated =
+                ContainerStateTerminated { exit_code: 1, reason: Some("Error".into()), started_at: at.clone(), finished_at: at, ..Default::default() };
+            status.last_state = Some(ContainerState { terminated: Some(terminated), ..Default::default() });
+            waiting_state("CrashLoopBackOff")
+        }
     };
-    with_status(pod, "Running", state, false, false, now_ms)
+    status.started = Some(state.running.is_some());
+    status.state = Some(state);
+    status
 }
 
-/// The container exited with an error; it waits in CrashLoopBackOff for its restart.
-pub fn crashed(pod: Pod, now_ms: u64) -> Pod {
-    let restarted = pod.status.as_ref().and_then(|s| s.container_statuses.as_ref()).is_some_and(|c| !c.is_empty())
-        && pod.status.as_ref().and_then(|s| s.phase.as_deref()) == Some("Running");
-    with_status(pod, "Running", waiting_state("CrashLoopBackOff"), false, restarted, now_ms)
-}
-
-pub fn set_ready(mut pod: Pod, now_ms: u64) -> Pod {
+/// The readiness probe passes for the named running containers.
+pub fn set_ready(mut pod: Pod, ready: &[String], now_ms: u64) -> Pod {
     let status = pod.status.get_or_insert_with(PodStatus::default);
     for container in status.container_statuses.iter_mut().flatten() {
-        container.ready = true;
+        let running = container.state.as_ref().is_some_and(|s| s.running.is_some());
+        if running && ready.contains(&container.name) {
+            container.ready = true;
+        }
     }
     write_kubelet_conditions(&mut pod, now_ms);
     pod
