@@ -1,8 +1,9 @@
-//! The cluster's addresses, as a kind-style cluster hands them out: each node an
-//! InternalIP on the node network (172.18.0.0/16, in the order nodes join), a pod
-//! CIDR from the node IPAM controller's range allocator (10.64.0.0/10 cut into /24s,
-//! in the same order), and each pod on it the next address of that CIDR from the
-//! CNI's host-local IPAM (from .2, the bridge holding .1, wrapping after .254).
+//! The cluster's addresses: each node an InternalIP on the node network (kind's
+//! 172.18.0.0/16, in the order nodes join), a pod CIDR from the node IPAM controller's
+//! range allocator (a /24 per node as kind gives, but out of 10.64.0.0/10: kind's
+//! 10.244.0.0/16 holds only 256 nodes), and each pod on it the next address of that
+//! CIDR from the CNI's host-local IPAM (from .2, the bridge holding .1, wrapping
+//! after .254).
 //! A hostNetwork pod has its node's address.
 
 use std::collections::BTreeMap;

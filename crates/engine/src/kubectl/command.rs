@@ -118,7 +118,9 @@ pub enum Kubectl {
         query: ListQuery,
         columns: LabelColumns,
     },
-    Describe { resource: Resource, name: Option<String>, namespace: Option<String>, query: ListQuery },
+    /// `prefix`: the name came as its own argument (`describe pods agent`), so objects
+    /// whose names begin with it are described when none has it (`describe pod/agent` does not).
+    Describe { resource: Resource, name: Option<String>, namespace: Option<String>, query: ListQuery, prefix: bool, all_namespaces: bool },
 }
 
 impl Command {

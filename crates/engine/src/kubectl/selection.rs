@@ -9,7 +9,7 @@ use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
 use k8s_openapi::Metadata;
 
 use super::command::Resource;
-use super::printers::InvolvedObject;
+use super::printers::{event_name, InvolvedObject};
 use crate::state::{ClusterState, Event, Stored};
 use imbl::OrdMap;
 
@@ -32,16 +32,20 @@ impl ListQuery {
         if self.is_empty() {
             return Ok(state.clone());
         }
-        let labels = parse_label_selector(self.labels.as_deref().unwrap_or("")).map_err(|e| format!("error: {e}"))?;
-        let fields = parse_field_selector(self.fields.as_deref().unwrap_or("")).map_err(|e| format!("error: {e}"))?;
-        if let Some(unsupported) = fields.iter().find(|f| field_value(resource, Selected::None, &f.field).is_none()) {
-            return Err(format!(
-                "Error from server (BadRequest): Unable to find \"{}\" that match label selector \"{}\", field selector \"{}\": field label not supported: {}",
+        // kubectl hands both selectors to the API server as written; what it cannot
+        // read comes back as a BadRequest that kubectl names the list in.
+        let bad_request = |problem: String| {
+            format!(
+                "Error from server (BadRequest): Unable to find \"{}\" that match label selector \"{}\", field selector \"{}\": {problem}",
                 group_version_resource(resource),
                 self.labels.as_deref().unwrap_or(""),
                 self.fields.as_deref().unwrap_or(""),
-                unsupported.field
-            ));
+            )
+        };
+        let labels = parse_label_selector(self.labels.as_deref().unwrap_or("")).map_err(bad_request)?;
+        let fields = parse_field_selector(self.fields.as_deref().unwrap_or("")).map_err(bad_request)?;
+        if let Some(unsupported) = fields.iter().find(|f| field_value(resource, Selected::None, &f.field).is_none()) {
+            return Err(bad_request(format!("field label not supported: {}", unsupported.field)));
         }
         let keeps = |selected: Selected, meta: Option<&ObjectMeta>| {
             let labels_hold = labels_match(&labels, meta.and_then(|m| m.labels.as_ref()).unwrap_or(&Default::default()));
@@ -56,8 +60,10 @@ impl ListQuery {
                 selected.revisions = kept(&state.revisions, |r| keeps(Selected::Revision(r), Some(r.metadata())));
             }
             Resource::Event => {
-                let events = state.events.iter().filter(|e| keeps(Selected::Event(Stored::object(e)), None) && label_free(&labels));
-                selected.events = events.cloned().collect();
+                let events = state.events.iter().enumerate().filter(|(recorded, e)| {
+                    keeps(Selected::Event(Stored::object(e), *recorded), None) && label_free(&labels)
+                });
+                selected.events = events.map(|(_, e)| e.clone()).collect();
             }
         }
         Ok(selected)
@@ -86,7 +92,8 @@ enum Selected<'a> {
     Node(&'a Node),
     DaemonSet(&'a DaemonSet),
     Revision(&'a ControllerRevision),
-    Event(&'a Event),
+    /// With its place in the record, which its name is made of.
+    Event(&'a Event, usize),
 }
 
 /// The value of a selectable field: `None` when the resource does not select on it,
@@ -97,7 +104,7 @@ fn field_value(resource: Resource, selected: Selected<'_>, field: &str) -> Optio
         Selected::Node(n) => Some(&n.metadata),
         Selected::DaemonSet(d) => Some(&d.metadata),
         Selected::Revision(r) => Some(&r.metadata),
-        Selected::None | Selected::Event(_) => None,
+        Selected::None | Selected::Event(..) => None,
     };
     let namespace = || meta.map(|m| m.namespace.clone().unwrap_or_else(|| "default".into()));
     match (resource, field) {
@@ -127,25 +134,37 @@ fn field_value(resource: Resource, selected: Selected<'_>, field: &str) -> Optio
             _ => None,
         }),
         (Resource::Event, _) => {
-            let event = match selected {
-                Selected::Event(e) => Some(e),
-                _ => None,
+            let (event, recorded) = match selected {
+                Selected::Event(e, recorded) => (Some(e), recorded),
+                _ => (None, 0),
             };
             let object = event.map(InvolvedObject::of);
-            let value = |pick: fn(&Event, &InvolvedObject) -> String| event.zip(object.as_ref()).map(|(e, o)| pick(e, o));
+            let value = |pick: &dyn Fn(&Event, &InvolvedObject) -> String| event.zip(object.as_ref()).map(|(e, o)| pick(e, o));
             match field {
-                "involvedObject.kind" => Some(value(|_, o| o.kind.to_string())),
-                "involvedObject.namespace" => Some(value(|_, o| o.namespace.to_string())),
-                "involvedObject.name" => Some(value(|_, o| o.name.to_string())),
-                "involvedObject.fieldPath" => Some(value(|e, _| e.field_path.clone().unwrap_or_default())),
-                "reason" => Some(value(|e, _| e.reason.clone())),
-                "type" => Some(value(|e, _| e.event_type.clone())),
-                "source" => Some(value(|e, _| e.source.clone())),
-                "metadata.namespace" => Some(value(|_, o| o.event_namespace().to_string())),
+                "involvedObject.kind" => Some(value(&|_, o| o.kind.to_string())),
+                "involvedObject.namespace" => Some(value(&|_, o| o.namespace.to_string())),
+                "involvedObject.name" => Some(value(&|_, o| o.name.to_string())),
+                "involvedObject.fieldPath" => Some(value(&|e, _| e.field_path.clone().unwrap_or_default())),
+                "involvedObject.apiVersion" => Some(value(&|_, o| api_version(o.kind).to_string())),
+                // Neither is kept on the playground's events: accepted, matching none.
+                "involvedObject.uid" | "involvedObject.resourceVersion" => Some(None),
+                "reason" => Some(value(&|e, _| e.reason.clone())),
+                "type" => Some(value(&|e, _| e.event_type.clone())),
+                "source" | "reportingComponent" => Some(value(&|e, _| e.source.clone())),
+                "metadata.namespace" => Some(value(&|_, o| o.event_namespace().to_string())),
+                "metadata.name" => Some(value(&|e, o| event_name(o.name, e.first_time_ms, recorded))),
                 _ => None,
             }
         }
         _ => None,
+    }
+}
+
+/// The group/version of an event's object kind.
+fn api_version(kind: &str) -> &'static str {
+    match kind {
+        "DaemonSet" | "ControllerRevision" => "apps/v1",
+        _ => "v1",
     }
 }
 

@@ -21,6 +21,13 @@ use crate::scenario::ManifestObject;
 
 type Outcome = Result<String, String>;
 
+/// The namespaces a command looks in: one (`None`: the default for the name), or all (`-A`).
+#[derive(Clone, Copy)]
+enum Scope<'a> {
+    Namespace(Option<&'a str>),
+    All,
+}
+
 /// What `kubectl get` was asked to list, and how.
 #[derive(Clone, Copy)]
 struct Listing<'a> {
@@ -89,8 +96,9 @@ impl Simulation {
                 query,
                 columns,
             }),
-            Kubectl::Describe { resource, name, namespace, query } => {
-                self.describe(*resource, name.as_deref(), namespace.as_deref(), query)
+            Kubectl::Describe { resource, name, namespace, query, prefix, all_namespaces } => {
+                let namespace = if *all_namespaces { Scope::All } else { Scope::Namespace(namespace.as_deref()) };
+                self.describe(*resource, name.as_deref(), namespace, query, *prefix)
             }
         }
     }
@@ -484,7 +492,7 @@ impl Simulation {
         Some(self.resolve_pod(&PodRef::OnNode(node.to_string())))
     }
 
-    fn describe(&self, resource: Resource, name: Option<&str>, namespace: Option<&str>, query: &ListQuery) -> Outcome {
+    fn describe(&self, resource: Resource, name: Option<&str>, scope: Scope, query: &ListQuery, prefix: bool) -> Outcome {
         let selected = query.select(&self.api.state, resource)?;
         let state = &selected;
         let now = self.api.now();
@@ -493,20 +501,48 @@ impl Simulation {
             return printers::describe_pod(state, pod_namespace, pod_name, now);
         }
         let default = self.default_namespace(resource, name);
-        let namespace = namespace.unwrap_or(&default);
-        let in_namespace = |key: &&str| split_key(key).0 == namespace;
+        // With -A every namespace's objects, by key (`namespace/name`); else by name.
+        let (namespace, shown) = match scope {
+            Scope::All => (None, None),
+            Scope::Namespace(namespace) => {
+                let namespace = namespace.unwrap_or(&default);
+                (Some(namespace), Some(namespace))
+            }
+        };
+        fn listed<'k>(namespace: Option<&str>, key: &'k str) -> Option<&'k str> {
+            match namespace {
+                None => Some(key),
+                Some(ns) => (split_key(key).0 == ns).then(|| name_of(key)),
+            }
+        }
+        let in_scope = |key: &str| -> (String, String) {
+            match namespace {
+                None => {
+                    let (ns, name) = split_key(key);
+                    (ns.to_owned(), name.to_owned())
+                }
+                Some(ns) => (ns.to_owned(), key.to_owned()),
+            }
+        };
         match resource {
             Resource::Node => {
                 let names: Vec<&str> = state.nodes.keys().map(String::as_str).collect();
-                printers::describe_selection(&names, name, None, &|n| printers::describe_node(state, n, now))
+                let shown = if namespace.is_none() { None } else { Some("default") };
+                printers::describe_selection(&names, name, prefix, shown, &|n| printers::describe_node(state, n, now))
             }
             Resource::Pod => {
-                let names: Vec<&str> = state.pods.keys().map(|k| &**k).filter(in_namespace).map(name_of).collect();
-                printers::describe_selection(&names, name, Some(namespace), &|n| printers::describe_pod(state, namespace, n, now))
+                let names: Vec<&str> = state.pods.keys().filter_map(|k| listed(namespace, k)).collect();
+                printers::describe_selection(&names, name, prefix, shown, &|n| {
+                    let (ns, pod) = in_scope(n);
+                    printers::describe_pod(state, &ns, &pod, now)
+                })
             }
             Resource::DaemonSet => {
-                let names: Vec<&str> = state.daemonsets.keys().map(String::as_str).filter(in_namespace).map(name_of).collect();
-                printers::describe_selection(&names, name, Some(namespace), &|n| printers::describe_daemonset(state, namespace, n, now))
+                let names: Vec<&str> = state.daemonsets.keys().filter_map(|k| listed(namespace, k)).collect();
+                printers::describe_selection(&names, name, prefix, shown, &|n| {
+                    let (ns, ds) = in_scope(n);
+                    printers::describe_daemonset(state, &ns, &ds, now)
+                })
             }
             other => Err(format!("error: describe is not available for {} in the playground", other.plural())),
         }

@@ -376,15 +376,19 @@ fn get(words: &[String]) -> Result<Kubectl, CommandError> {
 }
 
 fn describe(words: &[String]) -> Result<Kubectl, CommandError> {
-    let p = flags(words, &SELECTORS, "kubectl describe")?;
+    let [selector, field_selector] = SELECTORS;
+    let p = flags(words, &[selector, field_selector, boolean("all-namespaces", Some('A'))], "kubectl describe")?;
     let Some(ResourceArgs { resource, names }) = resource_args(&p.args)? else {
         return Err(CommandError::new(
             "You must specify the type of resource to describe. Use \"kubectl api-resources\" for a complete list of supported resources.\n\nerror: Required resource not specified.\nSee 'kubectl describe -h' for help and examples",
         ));
     };
+    // `DescribeMatchingResources` runs only for the two-argument form, TYPE NAME.
+    let prefix = p.args.len() == 2 && !p.args[0].contains('/');
     let (name, query) = (single_name(names, "kubectl describe")?, list_query(&p));
     name_or_selector(&name, &query)?;
-    Ok(Kubectl::Describe { resource, name, namespace: p.namespace(), query })
+    let all_namespaces = p.bool("all-namespaces", "kubectl describe")?;
+    Ok(Kubectl::Describe { resource, name, namespace: p.namespace(), query, prefix, all_namespaces })
 }
 
 fn single_name(names: Vec<String>, command: &str) -> Result<Option<String>, CommandError> {

@@ -115,7 +115,14 @@ fn every_form_of_the_scenario_format_parses() {
     );
     assert_eq!(
         ok("kubectl describe node node-01"),
-        Command::Kubectl(Kubectl::Describe { resource: Resource::Node, name: Some("node-01".into()), namespace: None, query: ListQuery::default() })
+        Command::Kubectl(Kubectl::Describe {
+            resource: Resource::Node,
+            name: Some("node-01".into()),
+            namespace: None,
+            query: ListQuery::default(),
+            prefix: true,
+            all_namespaces: false
+        })
     );
     assert_eq!(
         ok("kubectl get nodes -l 'accelerator in (nvidia)' --field-selector spec.unschedulable=false -L zone -L a,b --show-labels"),

@@ -8,8 +8,9 @@ use super::involved_object::InvolvedObject;
 use super::no_resources_found;
 use super::table::render_table;
 
-/// Events are listed in the API server's order, by event name: `<object name>.<hex
-/// timestamp>`, so grouped by namespace and object name, oldest first within an object.
+/// Events are listed in the API server's order: by namespace, then by event name
+/// (`<object name>.<hex timestamp>`), so grouped by object, oldest first within one,
+/// and `agent-x7k2p.*` before `agent.*` as `-` sorts before `.`.
 pub fn get_events(state: &ClusterState, namespace: Option<&str>, wide: bool, now_ms: u64) -> String {
     // With each event its place in the record, which keeps names of events recorded
     // in the same simulated millisecond apart.
@@ -24,9 +25,7 @@ pub fn get_events(state: &ClusterState, namespace: Option<&str>, wide: bool, now
     if events.is_empty() {
         return no_resources_found(namespace);
     }
-    events.sort_by(|(a, ea, _), (b, eb, _)| {
-        (a.event_namespace(), a.name, ea.first_time_ms).cmp(&(b.event_namespace(), b.name, eb.first_time_ms))
-    });
+    events.sort_by_cached_key(|(object, e, recorded)| (object.event_namespace().to_owned(), event_name(object.name, e.first_time_ms, *recorded)));
     let mut headers = vec!["LAST SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"];
     if wide {
         headers = vec!["LAST SEEN", "TYPE", "REASON", "OBJECT", "SUBOBJECT", "SOURCE", "MESSAGE", "FIRST SEEN", "COUNT", "NAME"];
@@ -45,7 +44,7 @@ pub fn get_events(state: &ClusterState, namespace: Option<&str>, wide: bool, now
                 e.message.trim().to_string(),
             ];
             if wide {
-                let wide_cells = [e.field_path.clone().unwrap_or_default(), source(e)];
+                let wide_cells = [e.field_path.clone().unwrap_or_default(), source(state, e)];
                 row.splice(4..4, wide_cells);
                 row.extend([age::since(e.first_time_ms, now_ms), e.count.to_string(), event_name(object.name, e.first_time_ms, recorded)]);
             }
@@ -59,10 +58,19 @@ pub fn get_events(state: &ClusterState, namespace: Option<&str>, wide: bool, now
 }
 
 /// SOURCE (`formatEventSource`): the component, and the host it ran on where the
-/// recorder names one; of the playground's components only a kubelet does (its node).
-fn source(e: &Event) -> String {
+/// recorder names one: a kubelet's node; the scheduler's instance, which the
+/// events.k8s.io recorder names after its control-plane host (the first control-plane
+/// node, or kind's `control-plane` in a scenario without one).
+fn source(state: &ClusterState, e: &Event) -> String {
     match (&e.node, e.source.as_str()) {
         (Some(node), "kubelet") => format!("kubelet, {node}"),
+        (_, "default-scheduler") => {
+            let is_control_plane = |labels: Option<&std::collections::BTreeMap<String, String>>| {
+                labels.is_some_and(|l| l.contains_key("node-role.kubernetes.io/control-plane"))
+            };
+            let host = state.nodes.values().find(|n| is_control_plane(n.metadata.labels.as_ref())).and_then(|n| n.metadata.name.clone());
+            format!("default-scheduler, default-scheduler-{}", host.as_deref().unwrap_or("control-plane"))
+        }
         _ => e.source.clone(),
     }
 }
@@ -71,6 +79,6 @@ fn source(e: &Event) -> String {
 /// nanosecond it was first recorded (`makeEvent` in client-go's `tools/record`); the
 /// simulated clock counts milliseconds, so the event's place in the record stands for
 /// the nanoseconds within one.
-fn event_name(object_name: &str, first_time_ms: u64, recorded: usize) -> String {
+pub fn event_name(object_name: &str, first_time_ms: u64, recorded: usize) -> String {
     format!("{object_name}.{:x}", crate::clock::unix_nanos(first_time_ms) + recorded as u64)
 }

@@ -45,7 +45,7 @@ pub use describe_node::{allocatable_of, allocated_resources, describe_node, Allo
 pub use describe_pod::describe_pod;
 pub use describe_selection::describe_selection;
 pub use get_daemonsets::{daemonset_cells, get_daemonsets};
-pub use get_events::get_events;
+pub use get_events::{event_name, get_events};
 pub use get_nodes::get_nodes;
 pub use get_pods::{get_pods, pod_status};
 pub use get_revisions::get_revisions;

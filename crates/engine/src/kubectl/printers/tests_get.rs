@@ -167,13 +167,14 @@ fn get_revisions_names_the_controller() {
 }
 
 #[test]
+/// In event name order: `agent-aaaaa.<time>` before `agent.<time>` (`-` sorts before `.`).
 fn get_events_lists_by_object_with_last_seen() {
     let text = get_events(&cluster(), Some("default"), false, NOW);
     assert_eq!(
         text,
         "LAST SEEN   TYPE     REASON             OBJECT            MESSAGE\n\
-         2m          Normal   SuccessfulCreate   daemonset/agent   Created pod: agent-aaaaa\n\
          2m          Normal   Scheduled          pod/agent-aaaaa   Successfully assigned default/agent-aaaaa to node-01\n\
+         2m          Normal   SuccessfulCreate   daemonset/agent   Created pod: agent-aaaaa\n\
          80s         Normal   NodeNotReady       node/node-02      Node node-02 status is now: NodeNotReady\n"
     );
     assert_eq!(get_events(&cluster(), Some("other"), false, NOW), "No resources found in other namespace.");
