@@ -2,7 +2,7 @@
 //! label and field selection, with the fields each resource supports and its
 //! BadRequest for any other.
 
-use dsplay_model::selector_string::{labels_match, parse_field_selector, parse_label_selector, FieldRequirement, LabelRequirement};
+use dsplay_model::selector_string::{labels_match, parse_field_selector, parse_label_selector, FieldRequirement};
 use k8s_openapi::api::apps::v1::{ControllerRevision, DaemonSet};
 use k8s_openapi::api::core::v1::{Node, Pod};
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
@@ -26,8 +26,9 @@ impl ListQuery {
     }
 
     /// `state` with only the objects of `resource` the selectors keep; other kinds as
-    /// they are. Errors are kubectl's: a selector it cannot read, or the API server's
-    /// BadRequest for a field the resource does not select on.
+    /// they are. The error is the API server's BadRequest: a selector it cannot read,
+    /// or a field the resource does not select on. Events carry no labels of the
+    /// playground's making, so only an empty label selector keeps them.
     pub fn select(&self, state: &ClusterState, resource: Resource) -> Result<ClusterState, String> {
         if self.is_empty() {
             return Ok(state.clone());
@@ -60,9 +61,7 @@ impl ListQuery {
                 selected.revisions = kept(&state.revisions, |r| keeps(Selected::Revision(r), Some(r.metadata())));
             }
             Resource::Event => {
-                let events = state.events.iter().enumerate().filter(|(recorded, e)| {
-                    keeps(Selected::Event(Stored::object(e), *recorded), None) && label_free(&labels)
-                });
+                let events = state.events.iter().enumerate().filter(|(recorded, e)| keeps(Selected::Event(Stored::object(e), *recorded), None));
                 selected.events = events.map(|(_, e)| e.clone()).collect();
             }
         }
@@ -73,11 +72,6 @@ impl ListQuery {
 /// The entries of `map` whose objects `keep` holds for.
 fn kept<K: Ord + Clone, T>(map: &OrdMap<K, Stored<T>>, keep: impl Fn(&T) -> bool) -> OrdMap<K, Stored<T>> {
     map.iter().filter(|(_, stored)| keep(Stored::object(stored))).map(|(k, v)| (k.clone(), v.clone())).collect()
-}
-
-/// Events carry no labels of the playground's making: only an empty label selector keeps them.
-fn label_free(labels: &[LabelRequirement]) -> bool {
-    labels_match(labels, &Default::default())
 }
 
 fn holds(requirement: &FieldRequirement, value: Option<&str>) -> bool {
