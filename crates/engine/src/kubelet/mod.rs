@@ -299,6 +299,9 @@ impl Kubelet {
             containers(&pod).iter().filter(|c| pod_status::waiting_reason(&pod, &c.name) == Some("CrashLoopBackOff")).cloned().collect();
         let mut outcomes = Vec::new();
         for container in &crashed {
+            if images::pulls(container, true) {
+                images::record_pulling(api, &object, container);
+            }
             images::ensure_image_exists(api, &object, container, true, timing.startup_ms);
             record_created_and_started(api, &object, &container.name);
             outcomes.push((container.name.clone(), self.run_outcome(container)));
