@@ -346,15 +346,20 @@ impl Simulation {
     fn set_image(&mut self, reference: &ObjRef, container: &str, image: &str) -> Outcome {
         let (ds_key, mut ds) = self.daemonset(reference)?;
         let spec = ds.spec.as_mut().and_then(|s| s.template.spec.as_mut()).ok_or("error: the DaemonSet has no pod template")?;
-        let mut found = false;
+        let (mut found, mut changed) = (false, false);
         for c in spec.containers.iter_mut().chain(spec.init_containers.iter_mut().flatten()) {
             if container == "*" || c.name == container {
+                changed |= c.image.as_deref() != Some(image);
                 c.image = Some(image.to_string());
                 found = true;
             }
         }
         if !found {
             return Err(format!("error: unable to find container named \"{container}\""));
+        }
+        // The image it already has makes an empty patch, which kubectl skips in silence.
+        if !changed {
+            return Ok(String::new());
         }
         self.write_daemonset(&ds_key, ds, "image updated")
     }

@@ -515,6 +515,16 @@ mod query_tests {
     }
 
     #[test]
+    fn set_image_to_the_image_it_has_prints_nothing_and_changes_nothing() {
+        let mut simulation = Simulation::load(AGENT_SCENARIO).expect("loads");
+        simulation.run_steps();
+        let frames = simulation.frames().len();
+        let outcome = simulation.execute_interactively("kubectl set image ds/agent agent=busybox:1.36");
+        assert_eq!((outcome.output.as_str(), outcome.error.as_deref()), ("", None));
+        assert_eq!(simulation.frames().len(), frames, "no new revision, no frame");
+    }
+
+    #[test]
     fn a_console_command_that_changes_the_cluster_marks_its_frame_and_a_read_adds_none() {
         let mut simulation = Simulation::load(AGENT_SCENARIO).expect("loads");
         simulation.run_steps();

@@ -7,6 +7,9 @@ use crate::kubectl::printers::LabelColumns;
 use crate::kubectl::selection::ListQuery;
 use super::{CommandError, Kubectl, ObjRef, PatchType, PodRef, Resource};
 
+/// The builder's answer to a type without a name (`visitorResult` in cli-runtime).
+const NO_NAME: &str = "error: resource(s) were provided, but no name, label selector, or --all flag specified";
+
 const SERVED: &str = "apply, label, taint, cordon, uncordon, drain, delete, set image, patch, rollout, get, describe";
 
 /// Commands of the real kubectl that the playground does not serve: saying so beats
@@ -80,7 +83,7 @@ fn one_node(resources: &[String], command: &str) -> Result<String, CommandError>
     match resource_args(resources)? {
         Some(ResourceArgs { resource: Resource::Node, names }) => match names.as_slice() {
             [name] => Ok(name.clone()),
-            [] => Err(CommandError::new("error: resource(s) were provided, but no name was specified")),
+            [] => Err(CommandError::new(NO_NAME)),
             _ => Err(CommandError::new(format!("error: the playground's {command} takes one node at a time"))),
         },
         Some(ResourceArgs { resource, .. }) => Err(CommandError::new(format!(
@@ -136,11 +139,24 @@ fn taint(words: &[String]) -> Result<Kubectl, CommandError> {
     Ok(Kubectl::Taint { node, add, remove, overwrite: p.bool("overwrite", "kubectl taint")? })
 }
 
+/// A node argument of cordon, uncordon and drain, which take `NAME` or `node/NAME`
+/// (`ResourceNames("nodes", ...)`).
+fn node_name_arg(arg: &str, command: &str) -> Result<String, CommandError> {
+    match arg.split_once('/') {
+        None => Ok(arg.to_owned()),
+        Some((kind, name)) if Resource::parse(kind).ok() == Some(Resource::Node) && !name.is_empty() => Ok(name.to_owned()),
+        Some(_) => Err(CommandError::new(format!("error: the playground's {command} takes nodes: {arg}"))),
+    }
+}
+
 fn cordon(sub: &str, words: &[String]) -> Result<Kubectl, CommandError> {
     let command = format!("kubectl {sub}");
     let p = flags(words, &[], &command)?;
     match p.args.as_slice() {
-        [node] => Ok(if sub == "cordon" { Kubectl::Cordon(node.clone()) } else { Kubectl::Uncordon(node.clone()) }),
+        [node] => {
+            let node = node_name_arg(node, &command)?;
+            Ok(if sub == "cordon" { Kubectl::Cordon(node) } else { Kubectl::Uncordon(node) })
+        }
         [] => Err(CommandError::usage(format!("USAGE: {sub} NODE [flags]"), &command)),
         _ => Err(CommandError::new(format!("error: the playground's {command} takes one node at a time"))),
     }
@@ -155,7 +171,7 @@ fn drain(words: &[String]) -> Result<Kubectl, CommandError> {
     ];
     let p = flags(words, &specs, "kubectl drain")?;
     let node = match p.args.as_slice() {
-        [node] => node.clone(),
+        [node] => node_name_arg(node, "kubectl drain")?,
         [] => return Err(CommandError::usage("USAGE: drain NODE [flags]", "kubectl drain")),
         _ => return Err(CommandError::new("error: the playground's kubectl drain takes one node at a time")),
     };
@@ -177,7 +193,7 @@ fn delete(words: &[String]) -> Result<Kubectl, CommandError> {
     };
     let name = match names.as_slice() {
         [name] => name.clone(),
-        [] => return Err(CommandError::new("error: resource(s) were provided, but no name was specified")),
+        [] => return Err(CommandError::new(NO_NAME)),
         _ => return Err(CommandError::new("error: the playground's kubectl delete takes one name at a time")),
     };
     let namespace = p.namespace();
@@ -204,7 +220,7 @@ fn one_daemonset(args: &[String], namespace: Option<String>, command: &str) -> R
     match resource_args(args)? {
         Some(ResourceArgs { resource: Resource::DaemonSet, names }) => match names.as_slice() {
             [name] => Ok(ObjRef { name: name.clone(), namespace }),
-            [] => Err(CommandError::new("error: resource(s) were provided, but no name was specified")),
+            [] => Err(CommandError::new(NO_NAME)),
             _ => Err(CommandError::new(format!("error: the playground's {command} takes one daemonset at a time"))),
         },
         Some(ResourceArgs { resource, .. }) => {
@@ -352,6 +368,12 @@ fn get(words: &[String]) -> Result<Kubectl, CommandError> {
         None => (false, None),
         Some("wide") => (true, None),
         Some(format @ ("yaml" | "json" | "name")) => (false, Some(format.to_owned())),
+        // Real formats the playground has no printer for.
+        Some(other) if ["jsonpath", "custom-columns", "go-template", "template"].iter().any(|f| other.starts_with(f)) => {
+            return Err(CommandError::new(format!(
+                "error: the playground prints -o wide, yaml, json and name, not \"{other}\""
+            )))
+        }
         Some(other) => {
             return Err(CommandError::new(format!(
                 "error: unable to match a printer suitable for the output format \"{other}\", allowed formats are: {OUTPUT_FORMATS}"

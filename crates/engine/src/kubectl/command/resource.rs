@@ -1,6 +1,7 @@
 //! Resource types and names as kubectl reads them (`ds/agent`, `daemonsets agent`), and the
 //! label and taint arguments of `kubectl label` / `kubectl taint`.
 
+use dsplay_model::labels::{label_value_errors, qualified_name_errors};
 use super::CommandError;
 use k8s_openapi::api::core::v1::Taint;
 use std::fmt;
@@ -32,6 +33,12 @@ impl Resource {
                 return Err(CommandError::new(
                     "error: the playground's kubectl takes one resource type at a time: daemonsets, pods, nodes, controllerrevisions or events (\"all\" is a category it does not expand)",
                 ))
+            }
+            // Several types at once (`ds,pods`) are real kubectl; the playground lists one.
+            _ if text.contains(',') => {
+                return Err(CommandError::new(format!(
+                    "error: the playground's kubectl takes one resource type at a time, not \"{text}\": daemonsets, pods, nodes, controllerrevisions or events"
+                )))
             }
             _ => {
                 return Err(CommandError::new(format!("error: the server doesn't have a resource type \"{text}\"")))
@@ -144,6 +151,10 @@ pub fn parse_labels(specs: &[String]) -> Result<LabelChanges, CommandError> {
             let [key, value] = parts.as_slice() else {
                 return Err(CommandError::new(format!("error: invalid label spec: {spec}")));
             };
+            let errors = label_value_errors(value);
+            if !errors.is_empty() {
+                return Err(CommandError::new(format!("error: invalid label value: {spec:?}: {}", errors.join(";"))));
+            }
             set.retain(|(k, _)| k != key);
             set.push(((*key).to_owned(), (*value).to_owned()));
         } else if let Some(key) = spec.strip_suffix('-') {
@@ -201,8 +212,11 @@ fn go_taint(t: &Taint) -> String {
     format!("{{{} {} {} <nil>}}", t.key, t.value.as_deref().unwrap_or(""), t.effect)
 }
 
+/// `parseTaint`: the effect first, then the value (a label value) and the key (a
+/// qualified name), each refused with the spec and the validation's words.
 fn parse_taint(spec: &str) -> Result<Taint, CommandError> {
     let invalid = || CommandError::usage(format!("invalid taint spec: {spec}"), "kubectl taint");
+    let invalid_because = |errors: Vec<String>| CommandError::usage(format!("invalid taint spec: {spec}, {}", errors.join("; ")), "kubectl taint");
     let parts: Vec<&str> = spec.split(':').collect();
     let (key, value, effect) = match parts.as_slice() {
         [key] => ((*key).to_owned(), None, String::new()),
@@ -216,14 +230,21 @@ fn parse_taint(spec: &str) -> Result<Taint, CommandError> {
             let kv: Vec<&str> = key_value.split('=').collect();
             match kv.as_slice() {
                 [key] => ((*key).to_owned(), None, (*effect).to_owned()),
-                [key, value] => ((*key).to_owned(), Some((*value).to_owned()), (*effect).to_owned()),
+                [key, value] => {
+                    let errors = label_value_errors(value);
+                    if !errors.is_empty() {
+                        return Err(invalid_because(errors));
+                    }
+                    ((*key).to_owned(), Some((*value).to_owned()), (*effect).to_owned())
+                }
                 _ => return Err(invalid()),
             }
         }
         _ => return Err(invalid()),
     };
-    if key.is_empty() {
-        return Err(invalid());
+    let errors = qualified_name_errors(&key);
+    if !errors.is_empty() {
+        return Err(invalid_because(errors));
     }
     Ok(Taint { key, value: value.filter(|v| !v.is_empty()), effect, time_added: None })
 }

@@ -139,6 +139,9 @@ fn every_form_of_the_scenario_format_parses() {
     );
     assert_eq!(err("kubectl get pod web -l app=web"), "error: name cannot be provided when a selector is specified");
     assert!(err("kubectl get pods -w").contains("does not watch (-w)"));
+    assert_eq!(ok("kubectl cordon nodes/node-01"), Command::Kubectl(Kubectl::Cordon("node-01".into())));
+    assert!(matches!(ok("kubectl get pods -A=false"), Command::Kubectl(Kubectl::Get { all_namespaces: false, .. })));
+    assert_eq!(ok("kubectl uncordon no/node-01"), Command::Kubectl(Kubectl::Uncordon("node-01".into())));
     for line in ["kubectl get ev", "kubectl get controllerrevisions", "k get no", "kubectl describe ds"] {
         ok(line);
     }
@@ -158,7 +161,7 @@ fn every_form_of_the_scenario_format_parses() {
 
 #[test]
 fn kubectl_wording_for_malformed_commands() {
-    assert_eq!(err("kubectl delete pod"), "error: resource(s) were provided, but no name was specified");
+    assert_eq!(err("kubectl delete pod"), "error: resource(s) were provided, but no name, label selector, or --all flag specified");
     assert_eq!(err("kubectl foo"), "error: unknown command \"foo\" for \"kubectl\"");
     assert!(err("kubectl logs agent-x7k2p").starts_with("error: \"kubectl logs\" is not served by the playground"));
     assert!(err("kubectl get all").contains("one resource type at a time"));
@@ -172,6 +175,8 @@ fn kubectl_wording_for_malformed_commands() {
     assert_eq!(err("kubectl apply"), "error: must specify one of -f and -k");
     assert_eq!(err("kubectl rollout undo"), "error: required resource not specified");
     assert_eq!(err("kubectl get pods --bogus"), "error: unknown flag: --bogus\nSee 'kubectl get --help' for usage.");
+    assert!(err("kubectl get ds,pods").contains("one resource type at a time"));
+    assert!(err("kubectl get pods -o jsonpath={.items}").contains("not \"jsonpath={.items}\""));
     assert!(err("kubectl get pods -o tablez").starts_with("error: unable to match a printer suitable for the output format \"tablez\""));
     assert!(err("kubectl delete").starts_with("error: You must provide one or more resources by argument or filename."));
     assert!(err("kubectl rollout undo ds/a --to-revision=x").starts_with("error: invalid argument \"x\" for \"--to-revision\" flag"));
@@ -182,7 +187,12 @@ fn kubectl_wording_for_malformed_commands() {
     assert_eq!(err("kubectl label node node-01 a=b=c --overwrite"), "error: invalid label spec: a=b=c");
     assert_eq!(err("kubectl label a=b"), "error: one or more resources must be specified as <resource> <name> or <resource>/<name>");
     assert_eq!(err("kubectl taint node node-01 bad taint"), "error: at least one taint update is required");
-    assert_eq!(err("kubectl taint node node-01 k=v"), "error: invalid taint spec: k=v\nSee 'kubectl taint -h' for help and examples");
+    // Without an effect the whole `k=v` is the key, which parseTaint finds no qualified name.
+    assert_eq!(
+        err("kubectl taint node node-01 k=v"),
+        "error: invalid taint spec: k=v, name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')\nSee 'kubectl taint -h' for help and examples"
+    );
+    assert!(err("kubectl label node node-01 'bad=has space'").starts_with("error: invalid label value: \"bad=has space\": a valid label must be"));
     assert!(err("kubectl patch ds good -p '{a: ['").starts_with("error: unable to parse \"{a: [\""));
 }
 

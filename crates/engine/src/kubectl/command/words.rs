@@ -162,11 +162,16 @@ pub fn parse_flags(words: &[String], specs: &[FlagSpec], command: &str) -> Resul
                 let spec = specs.iter().find(|s| s.short == Some(c)).ok_or_else(|| {
                     CommandError::flag_usage(format!("unknown shorthand flag: '{c}' in -{shorts}"), command)
                 })?;
+                let attached = &shorts[i + c.len_utf8()..];
                 if !spec.takes_value {
+                    // `-w=false`: pflag takes a value after `=` for a boolean shorthand too.
+                    if let Some(v) = attached.strip_prefix('=') {
+                        parsed.flags.push((spec.long, v.to_owned()));
+                        break;
+                    }
                     parsed.flags.push((spec.long, "true".to_owned()));
                     continue;
                 }
-                let attached = &shorts[i + c.len_utf8()..];
                 let v = if let Some(v) = attached.strip_prefix('=') {
                     v.to_owned()
                 } else if !attached.is_empty() {
