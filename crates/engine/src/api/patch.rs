@@ -24,6 +24,44 @@ pub fn strategic_merge(original: &Value, patch: &Value) -> Value {
     merge_value(None, original, patch)
 }
 
+/// The strategic patch `kubectl apply` sends (`CreateThreeWayMergePatch`): all the new
+/// manifest sets (`modified`), and a deletion for what the last applied one
+/// (`original`) set and the new one no longer does: null for a field, `$patch: delete`
+/// for an element of a list merged by key. What neither manifest mentions (a patch's
+/// change, `rollout restart`'s annotation) stays as it is on the object.
+pub fn three_way_patch(original: Option<&Value>, modified: &Value) -> Value {
+    with_deletions(None, original, modified)
+}
+
+fn with_deletions(field: Option<&str>, original: Option<&Value>, modified: &Value) -> Value {
+    match (original, modified) {
+        (Some(Value::Object(before)), Value::Object(now)) => {
+            let mut out: Map<String, Value> =
+                now.iter().map(|(k, v)| (k.clone(), with_deletions(Some(k), before.get(k), v))).collect();
+            for gone in before.keys().filter(|k| !now.contains_key(*k)) {
+                out.insert(gone.clone(), Value::Null);
+            }
+            Value::Object(out)
+        }
+        (Some(Value::Array(before)), Value::Array(now)) => match field.and_then(merge_key) {
+            Some(key) => {
+                let same = |a: &Value, b: &Value| a.get(key).is_some() && a.get(key) == b.get(key);
+                let mut out: Vec<Value> =
+                    now.iter().map(|item| with_deletions(None, before.iter().find(|b| same(b, item)), item)).collect();
+                for gone in before.iter().filter(|b| !now.iter().any(|n| same(b, n))) {
+                    let mut deletion = Map::new();
+                    deletion.insert(key.to_owned(), gone.get(key).cloned().unwrap_or(Value::Null));
+                    deletion.insert("$patch".to_owned(), Value::String("delete".to_owned()));
+                    out.push(Value::Object(deletion));
+                }
+                Value::Array(out)
+            }
+            None => modified.clone(),
+        },
+        _ => modified.clone(),
+    }
+}
+
 fn merge_value(field: Option<&str>, original: &Value, patch: &Value) -> Value {
     match (original, patch) {
         (Value::Object(orig), Value::Object(p)) => merge_object(orig, p),
@@ -214,5 +252,21 @@ mod tests {
         let patched = json_patch(&json!({"a": [1, 2]}), &json!([{"op": "replace", "path": "/a/0", "value": 9}])).unwrap();
         assert_eq!(patched, json!({"a": [9, 2]}));
         assert!(json_patch(&json!({}), &json!([{"op": "remove", "path": "/nope"}])).is_err());
+    }
+
+    #[test]
+    fn apply_deletes_what_the_last_manifest_set_and_keeps_what_others_did() {
+        let last = json!({"spec": {"minReadySeconds": 5, "template": {"spec": {"containers": [{"name": "a"}, {"name": "b"}]}}}});
+        let now = json!({"spec": {"template": {"spec": {"containers": [{"name": "a", "image": "x:2"}]}}}});
+        let live = json!({"spec": {"minReadySeconds": 5, "revisionHistoryLimit": 3,
+            "template": {"metadata": {"annotations": {"restartedAt": "t"}}, "spec": {"containers": [{"name": "a", "image": "x:1"}, {"name": "b"}]}}}});
+        let merged = strategic_merge(&live, &three_way_patch(Some(&last), &now));
+        assert_eq!(
+            merged,
+            json!({"spec": {"revisionHistoryLimit": 3,
+                "template": {"metadata": {"annotations": {"restartedAt": "t"}}, "spec": {"containers": [{"name": "a", "image": "x:2"}]}}}})
+        );
+        // Without a last-applied manifest nothing is deleted.
+        assert_eq!(three_way_patch(None, &now), now);
     }
 }

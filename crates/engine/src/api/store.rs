@@ -16,7 +16,7 @@ use crate::pod_readiness::is_terminal;
 
 pub use dsplay_model::template_generation::TEMPLATE_GENERATION_ANNOTATION;
 /// A scenario directive, not a Kubernetes annotation: stripped on apply.
-const APPLY_LATER_ANNOTATION: &str = "dsplay/apply";
+pub const APPLY_LATER_ANNOTATION: &str = "dsplay/apply";
 /// DefaultTolerationSeconds admission plugin: 300 s for not-ready and unreachable.
 const DEFAULT_TOLERATION_SECONDS: i64 = 300;
 

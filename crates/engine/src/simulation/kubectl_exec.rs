@@ -14,6 +14,7 @@ use super::Simulation;
 use crate::api::{key, name_of, patch, ApiError};
 use crate::clock;
 use crate::controller::daemonset::{revision_data, rollout_status, target_node_name};
+use crate::kubectl::apply;
 use crate::kubectl::command::{Kubectl, ObjRef, PatchType, PodRef, Resource};
 use crate::kubectl::printers;
 use crate::pod_readiness::{is_terminating, node_name};
@@ -157,6 +158,7 @@ impl Simulation {
     pub(super) fn apply_object(&mut self, object: ManifestObject) -> Result<String, ApiError> {
         match object {
             ManifestObject::DaemonSet(ds) => {
+                let ds = apply::annotated(ds, true);
                 let ds_key = key(ds.metadata.namespace.as_deref(), ds.metadata.name.as_deref().unwrap_or(""));
                 let display = format!("daemonset.apps/{}", name_of(&ds_key));
                 match self.api.state.daemonsets.get(&ds_key).map(|o| DaemonSet::clone(o)) {
@@ -165,10 +167,9 @@ impl Simulation {
                         Ok(format!("{display} created"))
                     }
                     Some(existing) => {
-                        let mut updated = existing.clone();
-                        updated.spec = ds.spec;
-                        updated.metadata.labels = ds.metadata.labels;
-                        updated.metadata.annotations = merge_annotations(&existing, ds.metadata.annotations);
+                        let Some(updated) = apply::merged(&existing, &ds).map_err(ApiError::BadRequest)? else {
+                            return Ok(format!("{display} unchanged"));
+                        };
                         let before = existing.metadata.resource_version.clone();
                         self.api.update_daemonset(updated)?;
                         let after = self.api.state.daemonsets.get(&ds_key).and_then(|d| d.metadata.resource_version.clone());
@@ -177,13 +178,39 @@ impl Simulation {
                 }
             }
             ManifestObject::Node(node) => {
+                let node = apply::annotated(node, false);
                 let node_name = node.metadata.name.clone().unwrap_or_default();
-                self.join_node(node)?;
-                Ok(format!("node/{node_name} created"))
+                match self.api.state.nodes.get(&node_name).map(|o| Node::clone(o)) {
+                    None => {
+                        self.join_node(node)?;
+                        Ok(format!("node/{node_name} created"))
+                    }
+                    Some(existing) => match apply::merged(&existing, &node).map_err(ApiError::BadRequest)? {
+                        None => Ok(format!("node/{node_name} unchanged")),
+                        Some(updated) => {
+                            self.api.update_node(updated)?;
+                            Ok(format!("node/{node_name} configured"))
+                        }
+                    },
+                }
             }
             ManifestObject::Pod(pod) => {
-                let pod_key = self.api.create_pod(pod)?;
-                Ok(format!("pod/{} created", name_of(&pod_key)))
+                let pod = apply::annotated(pod, true);
+                let pod_key = key(pod.metadata.namespace.as_deref(), pod.metadata.name.as_deref().unwrap_or(""));
+                match self.api.state.pods.get(pod_key.as_str()).map(|o| Pod::clone(o)) {
+                    None => {
+                        let pod_key = self.api.create_pod(pod)?;
+                        Ok(format!("pod/{} created", name_of(&pod_key)))
+                    }
+                    // A pod's spec is all but immutable: the playground applies one only as it is.
+                    Some(existing) if apply::merged(&existing, &pod).is_ok_and(|merged| merged.is_none()) => {
+                        Ok(format!("pod/{} unchanged", name_of(&pod_key)))
+                    }
+                    Some(_) => Err(ApiError::BadRequest(format!(
+                        "the playground does not change a running pod by kubectl apply: delete pod {} and apply it again",
+                        name_of(&pod_key)
+                    ))),
+                }
             }
             ManifestObject::Undecodable { message, .. } => Err(ApiError::BadRequest(message)),
         }
@@ -598,21 +625,6 @@ fn with_time_added(taint: &Taint, now_ms: u64) -> Taint {
 }
 
 /// `kubectl apply` keeps annotations the server added (the template generation).
-fn merge_annotations(
-    existing: &DaemonSet,
-    applied: Option<std::collections::BTreeMap<String, String>>,
-) -> Option<std::collections::BTreeMap<String, String>> {
-    let mut annotations = applied.unwrap_or_default();
-    if let Some(old) = &existing.metadata.annotations {
-        for (k, v) in old {
-            if k == crate::api::TEMPLATE_GENERATION_ANNOTATION {
-                annotations.insert(k.clone(), v.clone());
-            }
-        }
-    }
-    (!annotations.is_empty()).then_some(annotations)
-}
-
 fn join_keys(keys: &[&String]) -> String {
     keys.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(", ")
 }

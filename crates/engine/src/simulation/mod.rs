@@ -18,6 +18,7 @@ use std::collections::BTreeMap;
 use crate::api::{Api, ApiError};
 use crate::controller::daemonset::DaemonSetController;
 use crate::kubectl::command::{parse_command, Command};
+use crate::kubectl::apply;
 use crate::kubelet::{Kubelet, PodTiming};
 use crate::network::Network;
 use crate::node_lifecycle::NodeLifecycle;
@@ -150,9 +151,10 @@ impl Simulation {
                 continue;
             }
             let result = match manifest.object.clone() {
-                ManifestObject::Node(node) => sim.register_node(node),
-                ManifestObject::Pod(pod) => sim.api.create_pod(pod).map(drop),
-                ManifestObject::DaemonSet(ds) => sim.api.create_daemonset(ds).map(drop),
+                // Created as `kubectl apply` creates them, with their last-applied configuration.
+                ManifestObject::Node(node) => sim.register_node(apply::annotated(node, false)),
+                ManifestObject::Pod(pod) => sim.api.create_pod(apply::annotated(pod, true)).map(drop),
+                ManifestObject::DaemonSet(ds) => sim.api.create_daemonset(apply::annotated(ds, true)).map(drop),
                 ManifestObject::Undecodable { message, .. } => Err(ApiError::BadRequest(message)),
             };
             result.map_err(|error| LoadError::refused(text, &manifest, &error))?;
