@@ -11,6 +11,7 @@ pub mod strict_decoder;
 pub mod field_path;
 pub mod labels;
 pub mod selector_string;
+pub mod warnings;
 pub mod tolerations;
 pub mod node_affinity;
 pub mod quantity;

@@ -24,41 +24,64 @@ pub fn strategic_merge(original: &Value, patch: &Value) -> Value {
     merge_value(None, original, patch)
 }
 
-/// The strategic patch `kubectl apply` sends (`CreateThreeWayMergePatch`): all the new
-/// manifest sets (`modified`), and a deletion for what the last applied one
-/// (`original`) set and the new one no longer does: null for a field, `$patch: delete`
-/// for an element of a list merged by key. What neither manifest mentions (a patch's
-/// change, `rollout restart`'s annotation) stays as it is on the object.
-pub fn three_way_patch(original: Option<&Value>, modified: &Value) -> Value {
-    with_deletions(None, original, modified)
+/// The strategic patch `kubectl apply` sends (`CreateThreeWayMergePatch`): what the
+/// new manifest (`modified`) sets differently from the live object (`current`), and a
+/// deletion for what the last applied manifest (`original`) set and the new one no
+/// longer does: null for a field, `$patch: delete` for an element of a list merged by
+/// key. What neither manifest mentions (a patch's change, `rollout restart`'s
+/// annotation) stays as it is on the object.
+pub fn three_way_patch(original: Option<&Value>, modified: &Value, current: &Value) -> Value {
+    with_deletions(None, original, modified, Some(current)).unwrap_or_else(|| Value::Object(Map::new()))
 }
 
-fn with_deletions(field: Option<&str>, original: Option<&Value>, modified: &Value) -> Value {
+/// The patch for one field; `None` when the live value already is what the manifest says.
+fn with_deletions(field: Option<&str>, original: Option<&Value>, modified: &Value, current: Option<&Value>) -> Option<Value> {
+    if current == Some(modified) {
+        return None;
+    }
     match (original, modified) {
-        (Some(Value::Object(before)), Value::Object(now)) => {
-            let mut out: Map<String, Value> =
-                now.iter().map(|(k, v)| (k.clone(), with_deletions(Some(k), before.get(k), v))).collect();
-            for gone in before.keys().filter(|k| !now.contains_key(*k)) {
-                out.insert(gone.clone(), Value::Null);
+        (_, Value::Object(now)) => {
+            let before = original.and_then(Value::as_object);
+            let live = current.and_then(Value::as_object);
+            let mut out = Map::new();
+            for (k, v) in now {
+                if let Some(patch) = with_deletions(Some(k), before.and_then(|b| b.get(k)), v, live.and_then(|l| l.get(k))) {
+                    out.insert(k.clone(), patch);
+                }
             }
-            Value::Object(out)
+            for gone in before.into_iter().flat_map(|b| b.keys()).filter(|k| !now.contains_key(*k)) {
+                if live.is_some_and(|l| l.contains_key(gone)) {
+                    out.insert(gone.clone(), Value::Null);
+                }
+            }
+            (!out.is_empty() || live.is_none()).then_some(Value::Object(out))
         }
         (Some(Value::Array(before)), Value::Array(now)) => match field.and_then(merge_key) {
             Some(key) => {
                 let same = |a: &Value, b: &Value| a.get(key).is_some() && a.get(key) == b.get(key);
-                let mut out: Vec<Value> =
-                    now.iter().map(|item| with_deletions(None, before.iter().find(|b| same(b, item)), item)).collect();
+                let live = current.and_then(Value::as_array);
+                let mut out: Vec<Value> = now
+                    .iter()
+                    .filter_map(|item| {
+                        let live_item = live.and_then(|l| l.iter().find(|c| same(c, item)));
+                        let patch = with_deletions(None, before.iter().find(|b| same(b, item)), item, live_item)?;
+                        // An element is patched by its key: the key goes with what changed.
+                        let mut patch = patch.as_object().cloned().unwrap_or_default();
+                        patch.insert(key.to_owned(), item.get(key).cloned().unwrap_or(Value::Null));
+                        Some(Value::Object(patch))
+                    })
+                    .collect();
                 for gone in before.iter().filter(|b| !now.iter().any(|n| same(b, n))) {
                     let mut deletion = Map::new();
                     deletion.insert(key.to_owned(), gone.get(key).cloned().unwrap_or(Value::Null));
                     deletion.insert("$patch".to_owned(), Value::String("delete".to_owned()));
                     out.push(Value::Object(deletion));
                 }
-                Value::Array(out)
+                (!out.is_empty()).then_some(Value::Array(out))
             }
-            None => modified.clone(),
+            None => Some(modified.clone()),
         },
-        _ => modified.clone(),
+        _ => Some(modified.clone()),
     }
 }
 
@@ -260,13 +283,14 @@ mod tests {
         let now = json!({"spec": {"template": {"spec": {"containers": [{"name": "a", "image": "x:2"}]}}}});
         let live = json!({"spec": {"minReadySeconds": 5, "revisionHistoryLimit": 3,
             "template": {"metadata": {"annotations": {"restartedAt": "t"}}, "spec": {"containers": [{"name": "a", "image": "x:1"}, {"name": "b"}]}}}});
-        let merged = strategic_merge(&live, &three_way_patch(Some(&last), &now));
+        let merged = strategic_merge(&live, &three_way_patch(Some(&last), &now, &live));
         assert_eq!(
             merged,
             json!({"spec": {"revisionHistoryLimit": 3,
                 "template": {"metadata": {"annotations": {"restartedAt": "t"}}, "spec": {"containers": [{"name": "a", "image": "x:2"}]}}}})
         );
-        // Without a last-applied manifest nothing is deleted.
-        assert_eq!(three_way_patch(None, &now), now);
+        // Without a last-applied manifest nothing is deleted; what the object has already is left out.
+        assert_eq!(three_way_patch(None, &now, &json!({})), now);
+        assert_eq!(three_way_patch(Some(&now), &now, &merged), json!({}));
     }
 }

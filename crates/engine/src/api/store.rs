@@ -22,9 +22,8 @@ const DEFAULT_TOLERATION_SECONDS: i64 = 300;
 
 pub struct Api {
     pub state: ClusterState,
-    /// Position in `state.events` of the last event per (object, reason, message), so a
-    /// repeat is counted without scanning every event so far.
-    /// Where an event already recorded is: by object, field path, reason and message.
+    /// Position in `state.events` of the last event per (object, field path, reason,
+    /// message), so a repeat is counted without scanning every event so far.
     event_index: FxHashMap<(String, Option<String>, String, String), usize>,
     /// The node of each pod that left the store, for the events recorded about it
     /// afterwards (the pod GC's, which deletes first).
@@ -33,6 +32,9 @@ pub struct Api {
     resource_version: u64,
     names: NameGenerator,
     changes: Vec<Change>,
+    /// The warnings of the answers since they were last taken (kubectl prints a
+    /// request's as `Warning: ...`).
+    warnings: Vec<String>,
 }
 
 impl Api {
@@ -45,6 +47,7 @@ impl Api {
             resource_version: 0,
             names: NameGenerator::from_seed_text(seed),
             changes: Vec::new(),
+            warnings: Vec::new(),
         }
     }
 
@@ -87,6 +90,7 @@ impl Api {
         if !errors.is_empty() {
             return Err(ApiError::invalid("DaemonSet", &name, &errors));
         }
+        self.warn_about_template(&ds);
         ds.metadata.namespace.get_or_insert_with(|| "default".into());
         ds.metadata.generation = Some(1);
         // PrepareForCreate keeps a template generation given at creation, at least 1.
@@ -126,6 +130,10 @@ impl Api {
         let mut template_generation = template_generation(&old).unwrap_or(1);
         if old_spec.template != new_spec.template {
             template_generation += 1;
+        }
+        // WarningsOnUpdate: only a changed spec is looked at again.
+        if old_spec != new_spec {
+            self.warn_about_template(&ds);
         }
         ds.metadata.namespace = old.metadata.namespace.clone();
         ds.metadata.uid = old.metadata.uid.clone();
@@ -198,6 +206,9 @@ impl Api {
         if !errors.is_empty() {
             return Err(ApiError::invalid("Pod", &name, &errors));
         }
+        if let Some(spec) = &pod.spec {
+            self.warnings.extend(dsplay_model::warnings::pod_spec_warnings(spec, "spec"));
+        }
         let status = pod.status.get_or_insert_with(PodStatus::default);
         status.phase.get_or_insert_with(|| "Pending".into());
         status.qos_class = pod.spec.as_ref().map(|spec| dsplay_model::qos::pod_qos_class(spec).to_string());
@@ -205,6 +216,17 @@ impl Api {
         self.state.pods.insert(pod_key.as_str().into(), Stored::new(pod));
         self.changes.push(Change::PodAdded(pod_key.clone()));
         Ok(pod_key)
+    }
+
+    fn warn_about_template(&mut self, ds: &DaemonSet) {
+        if let Some(spec) = ds.spec.as_ref().and_then(|s| s.template.spec.as_ref()) {
+            self.warnings.extend(dsplay_model::warnings::pod_spec_warnings(spec, "spec.template.spec"));
+        }
+    }
+
+    /// The warnings of the answers since the last call.
+    pub fn take_warnings(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.warnings)
     }
 
     /// Any write of a pod by a component (binding, status, labels, adoption).

@@ -44,7 +44,7 @@ where
     let original = last.and_then(|text| serde_json::from_str::<Value>(text).ok());
     let modified = serde_json::to_value(manifest).map_err(|e| e.to_string())?;
     let current = serde_json::to_value(live).map_err(|e| e.to_string())?;
-    let result = strategic_merge(&current, &three_way_patch(original.as_ref(), &modified));
+    let result = strategic_merge(&current, &three_way_patch(original.as_ref(), &modified, &current));
     if result == current {
         return Ok(None);
     }

@@ -11,7 +11,7 @@ mod steps;
 pub use format::{Manifest, ManifestObject, NodePool, NodeRole, Scenario, ScenarioError, Timing};
 pub use parse::{parse_scenario, APPLY_ANNOTATION, MAX_NODES, SCENARIO_API_VERSION};
 pub use pools::{
-    default_allocatable, registered, LABEL_ARCH, LABEL_CONTROL_PLANE, LABEL_HOSTNAME, LABEL_OS, TAINT_CONTROL_PLANE,
+    default_allocatable, registered, LABEL_ARCH, LABEL_ARCH_BETA, LABEL_CONTROL_PLANE, LABEL_HOSTNAME, LABEL_OS, LABEL_OS_BETA, TAINT_CONTROL_PLANE,
     TAINT_UNSCHEDULABLE,
 };
 pub use steps::{

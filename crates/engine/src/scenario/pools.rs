@@ -11,6 +11,9 @@ use std::collections::BTreeMap;
 pub const LABEL_HOSTNAME: &str = "kubernetes.io/hostname";
 pub const LABEL_OS: &str = "kubernetes.io/os";
 pub const LABEL_ARCH: &str = "kubernetes.io/arch";
+/// The deprecated beta labels the kubelet still sets beside them (`initialNode`).
+pub const LABEL_OS_BETA: &str = "beta.kubernetes.io/os";
+pub const LABEL_ARCH_BETA: &str = "beta.kubernetes.io/arch";
 pub const LABEL_CONTROL_PLANE: &str = "node-role.kubernetes.io/control-plane";
 pub const TAINT_CONTROL_PLANE: &str = "node-role.kubernetes.io/control-plane";
 pub const TAINT_UNSCHEDULABLE: &str = "node.kubernetes.io/unschedulable";
@@ -75,7 +78,7 @@ fn add_taint(taints: &mut Vec<Taint>, key: &str, effect: &str) {
 
 /// What a node gets from its kubelet and from the node lifecycle controller when it
 /// registers, over what a Node document (or a pool) wrote: the hostname, os and arch labels
-/// when missing, the default allocatable and capacity when missing, condition Ready=True
+/// (and their deprecated beta twins) when missing, the default allocatable and capacity when missing, condition Ready=True
 /// unless the document wrote a Ready condition, node info, and the unschedulable taint
 /// when `spec.unschedulable` is set (the `TaintNodesByCondition` behaviour).
 pub fn registered(mut node: Node) -> Node {
@@ -86,6 +89,8 @@ pub fn registered(mut node: Node) -> Node {
     labels.entry(LABEL_ARCH.to_owned()).or_insert_with(|| "amd64".to_owned());
     let arch = labels.get(LABEL_ARCH).cloned().unwrap_or_default();
     let os = labels.get(LABEL_OS).cloned().unwrap_or_default();
+    labels.entry(LABEL_OS_BETA.to_owned()).or_insert_with(|| os.clone());
+    labels.entry(LABEL_ARCH_BETA.to_owned()).or_insert_with(|| arch.clone());
 
     let spec = node.spec.get_or_insert_with(Default::default);
     if spec.unschedulable == Some(true) {

@@ -47,13 +47,15 @@ impl Simulation {
         for manifest in changed {
             let command = format!("kubectl apply -f {}", manifest.name);
             let first_frame = self.frames.len();
+            self.api.take_warnings();
             let result = self.apply_object(manifest.object.clone());
             if let (Err(error), None) = (&result, &refused) {
                 refused = Some(LoadError::refused(text, &manifest, error));
             }
+            let result = self.with_warnings(result.map_err(|e| e.to_string()));
             self.react();
             self.record_frame(command.clone(), None);
-            outcomes.push(self.finish_command(command, first_frame, result.map_err(|e| e.to_string())));
+            outcomes.push(self.finish_command(command, first_frame, result));
         }
         // Only what was applied leaves the cluster work to do; a refusal adds no frame.
         if outcomes.iter().any(|outcome| outcome.error.is_none()) {

@@ -45,7 +45,22 @@ struct Listing<'a> {
 const RESTARTED_AT: &str = "kubectl.kubernetes.io/restartedAt";
 
 impl Simulation {
+    /// Runs a kubectl command; the API server's warnings for its requests come first,
+    /// as kubectl prints them (`Warning: ...`).
     pub(super) fn kubectl(&mut self, command: &Kubectl) -> Outcome {
+        self.api.take_warnings();
+        let outcome = self.kubectl_request(command);
+        self.with_warnings(outcome)
+    }
+
+    /// A successful answer with the warnings the API server gave since they were last
+    /// taken before it.
+    pub(super) fn with_warnings(&mut self, outcome: Outcome) -> Outcome {
+        let warnings = self.api.take_warnings().into_iter().map(|w| format!("Warning: {w}"));
+        outcome.map(|output| warnings.chain((!output.is_empty()).then_some(output)).collect::<Vec<_>>().join("\n"))
+    }
+
+    fn kubectl_request(&mut self, command: &Kubectl) -> Outcome {
         match command {
             Kubectl::Apply { name } => self.apply(name),
             Kubectl::Label { node, set, remove, overwrite } => self.label(node, set, remove, *overwrite),

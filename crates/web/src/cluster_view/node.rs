@@ -1,13 +1,13 @@
 //! What a node card shows of one node.
 
 use dsplay_engine::kubectl::printers::{allocatable_of, allocated_resources, AllocatedResource};
-use dsplay_engine::scenario::{LABEL_ARCH, LABEL_CONTROL_PLANE, LABEL_HOSTNAME, LABEL_OS};
+use dsplay_engine::scenario::{LABEL_ARCH, LABEL_ARCH_BETA, LABEL_OS_BETA, LABEL_CONTROL_PLANE, LABEL_HOSTNAME, LABEL_OS};
 use dsplay_model::k8s_openapi::api::core::v1::{Node, Pod};
 
 use super::pod::PodView;
 
 /// Labels every kubelet sets, left off the card (the control-plane role has a badge).
-const KUBELET_LABELS: [&str; 4] = [LABEL_HOSTNAME, LABEL_OS, LABEL_ARCH, LABEL_CONTROL_PLANE];
+const KUBELET_LABELS: [&str; 6] = [LABEL_HOSTNAME, LABEL_OS, LABEL_ARCH, LABEL_OS_BETA, LABEL_ARCH_BETA, LABEL_CONTROL_PLANE];
 
 /// What the node's pods take of it, as `kubectl describe node` adds it up.
 #[derive(Clone, Debug, PartialEq, Eq)]
