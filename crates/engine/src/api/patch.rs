@@ -24,6 +24,26 @@ pub fn strategic_merge(original: &Value, patch: &Value) -> Value {
     merge_value(None, original, patch)
 }
 
+/// A patch as Go's `%+v` prints the map it decodes to (`map[spec:map[minReadySeconds:x]]`),
+/// which the API server quotes when a patched object will not decode.
+pub fn go_map_text(value: &Value) -> String {
+    match value {
+        Value::Object(map) => {
+            let entries: Vec<String> = map.iter().map(|(k, v)| format!("{k}:{}", go_map_text(v))).collect();
+            format!("map[{}]", entries.join(" "))
+        }
+        Value::Array(items) => format!("[{}]", items.iter().map(go_map_text).collect::<Vec<_>>().join(" ")),
+        Value::String(text) => text.clone(),
+        Value::Null => "<nil>".to_owned(),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => match n.as_f64() {
+            Some(f) if f.fract() == 0.0 && f.abs() < 1e21 => format!("{}", f as i64),
+            Some(f) => f.to_string(),
+            None => n.to_string(),
+        },
+    }
+}
+
 /// The strategic patch `kubectl apply` sends (`CreateThreeWayMergePatch`): what the
 /// new manifest (`modified`) sets differently from the live object (`current`), and a
 /// deletion for what the last applied manifest (`original`) set and the new one no
@@ -292,5 +312,11 @@ mod tests {
         // Without a last-applied manifest nothing is deleted; what the object has already is left out.
         assert_eq!(three_way_patch(None, &now, &json!({})), now);
         assert_eq!(three_way_patch(Some(&now), &now, &merged), json!({}));
+    }
+
+    #[test]
+    fn a_patch_prints_as_go_prints_its_map() {
+        let patch = json!({"spec": {"minReadySeconds": "x", "template": {"spec": {"containers": [{"name": "a", "image": 7}]}}}});
+        assert_eq!(go_map_text(&patch), "map[spec:map[minReadySeconds:x template:map[spec:map[containers:[map[image:7 name:a]]]]]]");
     }
 }

@@ -9,6 +9,7 @@ use k8s_openapi::api::core::v1::{Node, Pod, Taint};
 use serde_json::Value;
 
 use dsplay_model::strict_decoder::from_json_value;
+use dsplay_model::validation::go_quote;
 
 use super::Simulation;
 use crate::api::{key, name_of, patch, ApiError};
@@ -410,8 +411,17 @@ impl Simulation {
         let (ds_key, ds) = self.daemonset(reference)?;
         let original = serde_json::to_value(&ds).map_err(|e| e.to_string())?;
         let patched = apply_patch(&original, patch_value, patch_type)?;
-        let updated: DaemonSet = from_json_value(&patched)
-            .map_err(|e| format!("Error from server (BadRequest): the patch does not give a valid DaemonSet: {e}"))?;
+        // A patched object that will not decode is a 422 about the patch, with neither kind
+        // nor name, which kubectl words as "the request": it quotes the patch as a Go map
+        // (strategic, `applyPatchToObject`) or the patched object's JSON (merge and json
+        // patches, `jsonPatcher`).
+        let updated: DaemonSet = from_json_value(&patched).map_err(|e| {
+            let quoted = match patch_type {
+                PatchType::Strategic => patch::go_map_text(patch_value),
+                PatchType::Merge | PatchType::Json => patched.to_string(),
+            };
+            format!("The request is invalid: patch: Invalid value: {}: {e}", go_quote(&quoted))
+        })?;
         self.write_daemonset(&ds_key, updated, "patched")
     }
 

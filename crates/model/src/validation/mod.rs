@@ -23,6 +23,7 @@ mod volumes;
 
 use std::fmt;
 
+pub use bad_value::quote as go_quote;
 pub use daemonset::{validate_daemonset, validate_daemonset_update};
 pub use node::validate_node;
 pub use pod::validate_pod;
