@@ -244,19 +244,26 @@ impl Simulation {
     fn label(&mut self, name: &str, set: &[(String, String)], remove: &[String], overwrite: bool) -> Outcome {
         let mut node = self.node(name)?;
         let labels = node.metadata.labels.get_or_insert_with(Default::default);
-        for (k, v) in set {
-            if let Some(existing) = labels.get(k).filter(|e| *e != v) {
-                if !overwrite {
-                    return Err(format!("error: '{k}' already has a value ({existing}), and --overwrite is false"));
-                }
+        // Labels to remove that are not there are told first; then validateNoOverwrites
+        // refuses every key that has another value, all together.
+        let mut notes: Vec<String> =
+            remove.iter().filter(|k| !labels.contains_key(*k)).map(|k| format!("label \"{k}\" not found.")).collect();
+        if !overwrite {
+            let clashes: Vec<String> = set
+                .iter()
+                .filter_map(|(k, v)| labels.get(k).filter(|existing| *existing != v).map(|existing| (k, existing)))
+                .map(|(k, existing)| format!("'{k}' already has a value ({existing}), and --overwrite is false"))
+                .collect();
+            if !clashes.is_empty() {
+                notes.push(format!("error: {}", aggregate(&clashes)));
+                return Err(notes.join("\n"));
             }
+        }
+        for (k, v) in set {
             labels.insert(k.clone(), v.clone());
         }
-        let mut notes = Vec::new();
         for k in remove {
-            if labels.remove(k).is_none() {
-                notes.push(format!("label \"{k}\" not found."));
-            }
+            labels.remove(k);
         }
         let before = self.api.state.nodes.get(name).and_then(|n| n.metadata.labels.clone()).unwrap_or_default();
         let verb = label_change(&before, labels);
@@ -268,13 +275,18 @@ impl Simulation {
     fn taint(&mut self, name: &str, add: &[Taint], remove: &[(String, Option<String>)], overwrite: bool) -> Outcome {
         let mut node = self.node(name)?;
         let taints = node.spec.get_or_insert_with(Default::default).taints.get_or_insert_with(Vec::new);
+        // deleteTaints: every removal is tried, the misses reported together.
+        let mut missing = Vec::new();
         for (k, effect) in remove {
             let before = taints.len();
             taints.retain(|t| !(t.key == *k && effect.as_ref().is_none_or(|e| *e == t.effect)));
             if taints.len() == before {
                 let shown = effect.as_ref().map_or(k.clone(), |e| format!("{k}:{e}"));
-                return Err(format!("error: taint {shown:?} not found"));
+                missing.push(format!("taint {shown:?} not found"));
             }
+        }
+        if !missing.is_empty() {
+            return Err(format!("error: {}", aggregate(&missing)));
         }
         let same = |a: &Taint, b: &Taint| a.key == b.key && a.effect == b.effect;
         if !overwrite {
@@ -650,6 +662,14 @@ fn with_time_added(taint: &Taint, now_ms: u64) -> Taint {
 }
 
 /// `kubectl apply` keeps annotations the server added (the template generation).
+/// `utilerrors.NewAggregate(...).Error()`: one error as it is, several in brackets.
+fn aggregate(errors: &[String]) -> String {
+    match errors {
+        [one] => one.clone(),
+        many => format!("[{}]", many.join(", ")),
+    }
+}
+
 fn join_keys(keys: &[&String]) -> String {
     keys.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(", ")
 }
