@@ -93,6 +93,9 @@ pub enum Kubectl {
     Uncordon(String),
     Drain { node: String, ignore_daemonsets: bool, delete_emptydir_data: bool, force: bool },
     DeletePod(PodRef),
+    /// `kubectl delete pods a b`, `-l app=agent`, `--all`: the named pods, or those the
+    /// selector (all with `--all`, an empty one) keeps, in the namespace.
+    DeletePods { names: Vec<String>, query: Option<ListQuery>, namespace: Option<String> },
     DeleteNode(String),
     DeleteDaemonSet(ObjRef),
     SetImage { ds: ObjRef, container: String, image: String },

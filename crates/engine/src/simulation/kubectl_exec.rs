@@ -74,6 +74,7 @@ impl Simulation {
                 self.api.delete_pod(&pod_key, None).map_err(|e| e.to_string())?;
                 Ok(deleted_message("pod", &pod_key))
             }
+            Kubectl::DeletePods { names, query, namespace } => self.delete_pods(names, query.as_ref(), namespace.as_deref()),
             Kubectl::DeleteNode(name) => {
                 self.api.delete_node(name).map_err(|e| e.to_string())?;
                 Ok(format!("node \"{name}\" deleted"))
@@ -382,6 +383,36 @@ impl Simulation {
         lines.push(format!("node/{name} drained"));
         self.awaiting_deletion = evict;
         Ok(lines.join("\n"))
+    }
+
+    /// Several pods: by name (each found or NotFound, in order), or all those a selector
+    /// keeps in the namespace (none: "No resources found").
+    fn delete_pods(&mut self, names: &[String], query: Option<&ListQuery>, namespace: Option<&str>) -> Outcome {
+        let keys: Vec<Result<String, String>> = match query {
+            Some(query) => {
+                let namespace = namespace.unwrap_or("default");
+                let selected = query.select(&self.api.state, Resource::Pod)?;
+                let keys: Vec<Result<String, String>> =
+                    selected.pods.keys().filter(|k| split_key(k).0 == namespace).map(|k| Ok(k.to_string())).collect();
+                if keys.is_empty() {
+                    return Ok(format!("No resources found in {namespace} namespace."));
+                }
+                keys
+            }
+            None => names.iter().map(|name| self.resolve_pod(&PodRef::Name(ObjRef { name: name.clone(), namespace: namespace.map(str::to_owned) }))).collect(),
+        };
+        let mut lines = Vec::new();
+        let mut errors = Vec::new();
+        for key in keys {
+            match key.and_then(|key| self.api.delete_pod(&key, None).map(|_| key).map_err(|e| e.to_string())) {
+                Ok(key) => lines.push(deleted_message("pod", &key)),
+                Err(error) => errors.push(error),
+            }
+        }
+        match errors.is_empty() {
+            true => Ok(lines.join("\n")),
+            false => Err(lines.into_iter().chain(errors).collect::<Vec<_>>().join("\n")),
+        }
     }
 
     fn daemonset(&self, reference: &ObjRef) -> Result<(String, DaemonSet), String> {

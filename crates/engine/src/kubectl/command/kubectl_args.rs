@@ -185,12 +185,26 @@ fn drain(words: &[String]) -> Result<Kubectl, CommandError> {
 }
 
 fn delete(words: &[String]) -> Result<Kubectl, CommandError> {
-    let p = flags(words, &[], "kubectl delete")?;
+    let [selector, field_selector] = SELECTORS;
+    let p = flags(words, &[selector, field_selector, boolean("all", None)], "kubectl delete")?;
     let Some(ResourceArgs { resource, names }) = resource_args(&p.args)? else {
         return Err(CommandError::new(
             "error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'",
         ));
     };
+    let query = list_query(&p);
+    let all = p.bool("all", "kubectl delete")?;
+    let selects = all || !query.is_empty();
+    if selects && !names.is_empty() {
+        return Err(CommandError::new("error: name cannot be provided when a selector is specified"));
+    }
+    if resource == Resource::Pod && (selects || names.len() > 1) {
+        let query = selects.then_some(query);
+        return Ok(Kubectl::DeletePods { names, query, namespace: p.namespace() });
+    }
+    if selects {
+        return Err(CommandError::new(format!("error: the playground deletes pods by selector or --all, not {resource}")));
+    }
     let name = match names.as_slice() {
         [name] => name.clone(),
         [] => return Err(CommandError::new(NO_NAME)),

@@ -139,6 +139,15 @@ fn every_form_of_the_scenario_format_parses() {
     );
     assert_eq!(err("kubectl get pod web -l app=web"), "error: name cannot be provided when a selector is specified");
     assert!(err("kubectl get pods -w").contains("does not watch (-w)"));
+    assert_eq!(
+        ok("kubectl delete pods a b"),
+        Command::Kubectl(Kubectl::DeletePods { names: vec!["a".into(), "b".into()], query: None, namespace: None })
+    );
+    assert_eq!(
+        ok("kubectl delete pods --all -n kube-system"),
+        Command::Kubectl(Kubectl::DeletePods { names: vec![], query: Some(ListQuery::default()), namespace: Some("kube-system".into()) })
+    );
+    assert_eq!(err("kubectl delete pod web -l app=web"), "error: name cannot be provided when a selector is specified");
     assert_eq!(ok("kubectl cordon nodes/node-01"), Command::Kubectl(Kubectl::Cordon("node-01".into())));
     assert!(matches!(ok("kubectl get pods -A=false"), Command::Kubectl(Kubectl::Get { all_namespaces: false, .. })));
     assert_eq!(ok("kubectl uncordon no/node-01"), Command::Kubectl(Kubectl::Uncordon("node-01".into())));
