@@ -223,11 +223,13 @@ pub fn open_page() -> Opening {
             // The playback speed is the viewer's own, not the link's.
             let speed = saved.as_ref().and_then(|saved| saved.layout.speed.clone());
             let same_work = |saved: &SavedWork| saved.text == view.text && saved.session == view.record;
+            // The page's own link after a reload is the saved work: it began where that did.
+            let origin = saved.as_ref().filter(|saved| same_work(saved)).and_then(|saved| saved.layout.origin.clone());
             if let Some(saved) = saved.filter(|saved| !same_work(saved) && saved.text != EXAMPLE_SCENARIO) {
                 storage::save(storage::PREVIOUS_KEY, &saved);
             }
             let lang = embed.lang.or(view.lang).unwrap_or(lang);
-            start(lang, &view.text, view.record.as_ref(), embed.step.or(view.frame), view.node, speed, None)
+            start(lang, &view.text, view.record.as_ref(), embed.step.or(view.frame), view.node, speed, origin.as_deref())
         }
         link => {
             refused = link.and_then(Result::err);

@@ -11,7 +11,7 @@ use super::pool_editor::PoolEditor;
 use super::why_panel::WhyPanel;
 use super::node_card::NodeCard;
 use super::status_line::{StatusFrame, StatusLine};
-use super::timeline::Timeline;
+use super::timeline::{StepOutput, Timeline};
 use crate::cluster_view::{ClusterView, NodeViewCache, DENSE_THRESHOLD};
 use crate::i18n::narrate;
 use crate::sim_time::format_sim_time;
@@ -73,6 +73,7 @@ pub fn cluster_pane() -> Html {
                 <h2 id="cluster-heading">{ strings.cluster_heading }</h2>
             </div>
             <Timeline />
+            <StepOutput />
             { body }
             <Console />
             { events }

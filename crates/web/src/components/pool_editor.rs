@@ -87,7 +87,7 @@ pub fn pool_editor() -> Html {
     };
     // An empty capacity field means the engine's default machine: shown as the placeholder.
     let allocatable = default_allocatable();
-    let default_of = |resource: &str| (text.default_value)(&allocatable.get(resource).map(|q| q.0.clone()).unwrap_or_default());
+    let default_of = |resource: &str| allocatable.get(resource).map(|q| q.0.clone()).unwrap_or_default();
     let field = |index: usize,
                  label: &'static str,
                  value: String,

@@ -92,7 +92,7 @@ impl SeriesGeometry {
 fn marker_text(marker: &Marker, text: &PanelStrings) -> String {
     match marker {
         Marker::Step(index) => format!("{} {}", text.marker_step, index + 1),
-        Marker::Command(line) => format!("{}: {line}", text.marker_command),
+        Marker::Command(line) => (text.marker_command)(line),
         Marker::UpdateApplied(ds) => (text.marker_update)(ds),
         Marker::RolloutComplete(ds) => (text.marker_complete)(ds),
         Marker::RolloutBatch { daemonset, number, deleted, created } => (text.marker_batch)(daemonset, *number, *deleted, *created),
@@ -111,38 +111,66 @@ fn marker_class(marker: &Marker) -> &'static str {
 /// The smallest distance between two marker targets, in pixels (WCAG 2.5.8's 24 px).
 const MARKER_TARGET_PX: f64 = 24.0;
 
-/// Markers close enough to overlap under the scrubber, as one target: it takes the
-/// shape and the frame of its most telling marker and names every marker in it.
-#[derive(Debug, PartialEq)]
-struct MarkerTarget<'a> {
-    /// (frame, marker), in frame order.
-    markers: Vec<(usize, &'a Marker)>,
+/// What a scrubber target can stand for: an engine marker, or the first blocked frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Mark<'a> {
+    Engine(&'a Marker),
+    Blocked,
 }
 
-impl MarkerTarget<'_> {
-    /// The marker the target shows and seeks to: a template change before a rollout's
-    /// end, before a step or command, before a batch; the earliest among equals.
-    fn lead(&self) -> (usize, &Marker) {
-        let rank = |m: &Marker| match m {
-            Marker::UpdateApplied(_) => 0,
-            Marker::RolloutComplete(_) => 1,
-            Marker::Step(_) | Marker::Command(_) => 2,
-            Marker::RolloutBatch { .. } => 3,
-        };
-        self.markers.iter().min_by_key(|(frame, m)| (rank(m), *frame)).map(|(f, m)| (*f, *m)).unwrap_or((0, &Marker::Step(0)))
+impl Mark<'_> {
+    /// Which mark a shared target shows and seeks to: a template change, then what the
+    /// user did (a console command), a blocked rollout, a rollout's end, a step, a batch.
+    fn rank(self) -> u8 {
+        match self {
+            Mark::Engine(Marker::UpdateApplied(_)) => 0,
+            Mark::Engine(Marker::Command(_)) => 1,
+            Mark::Blocked => 2,
+            Mark::Engine(Marker::RolloutComplete(_)) => 3,
+            Mark::Engine(Marker::Step(_)) => 4,
+            Mark::Engine(Marker::RolloutBatch { .. }) => 5,
+        }
+    }
+
+    fn class(self) -> &'static str {
+        match self {
+            Mark::Engine(marker) => marker_class(marker),
+            Mark::Blocked => "marker-blocked",
+        }
+    }
+
+    fn label(self, text: &PanelStrings) -> String {
+        match self {
+            Mark::Engine(marker) => marker_text(marker, text),
+            Mark::Blocked => text.marker_blocked.to_owned(),
+        }
     }
 }
 
-/// Gathers the markers (in frame order) whose positions on a scrubber `width_px` wide
-/// would be closer than [`MARKER_TARGET_PX`] to the first of a target into that target.
-fn marker_targets(markers: &[(usize, Marker)], last_frame: f64, width_px: f64) -> Vec<MarkerTarget<'_>> {
-    let mut targets: Vec<MarkerTarget> = Vec::new();
+/// Marks close enough to overlap under the scrubber, as one target: it stands at, and
+/// seeks to, its lead mark, and names every mark in it.
+#[derive(Debug, PartialEq)]
+struct MarkerTarget<'a> {
+    /// (frame, mark), in frame order.
+    marks: Vec<(usize, Mark<'a>)>,
+}
+
+impl<'a> MarkerTarget<'a> {
+    /// The mark with the lowest rank, the earliest among equals.
+    fn lead(&self) -> (usize, Mark<'a>) {
+        self.marks.iter().copied().min_by_key(|(frame, mark)| (mark.rank(), *frame)).unwrap_or((0, Mark::Blocked))
+    }
+}
+
+/// One target per mark, then neighbours whose buttons (at their lead marks) would stand
+/// closer than [`MARKER_TARGET_PX`] on a scrubber `width_px` wide merged, until none do.
+fn marker_targets<'a>(mut marks: Vec<(usize, Mark<'a>)>, last_frame: f64, width_px: f64) -> Vec<MarkerTarget<'a>> {
+    marks.sort_by_key(|(frame, mark)| (*frame, mark.rank()));
     let x = |frame: usize| frame as f64 / last_frame * width_px;
-    for (frame, marker) in markers {
-        match targets.last_mut() {
-            Some(target) if x(*frame) - x(target.markers[0].0) < MARKER_TARGET_PX => target.markers.push((*frame, marker)),
-            _ => targets.push(MarkerTarget { markers: vec![(*frame, marker)] }),
-        }
+    let mut targets: Vec<MarkerTarget> = marks.into_iter().map(|mark| MarkerTarget { marks: vec![mark] }).collect();
+    while let Some(i) = (1..targets.len()).find(|&i| x(targets[i].lead().0) - x(targets[i - 1].lead().0) < MARKER_TARGET_PX) {
+        let merged = targets.remove(i);
+        targets[i - 1].marks.extend(merged.marks);
     }
     targets
 }
@@ -184,23 +212,21 @@ pub fn scrubber_markers() -> Html {
         let playground = playground.clone();
         Callback::from(move |_: MouseEvent| playground.dispatch(Action::Seek(frame)))
     };
+    let mut marks: Vec<(usize, Mark)> = timeline.markers.iter().map(|(frame, marker)| (*frame, Mark::Engine(marker))).collect();
+    marks.extend(first_blocked.map(|frame| (frame, Mark::Blocked)));
     html! {
         <ol class="scrubber-markers" aria-label={text.chart_heading} ref={list}>
-            { for marker_targets(&timeline.markers, last, *width).iter().map(|target| {
+            { for marker_targets(marks, last, *width).iter().map(|target| {
                 let (frame, lead) = target.lead();
-                let label = target.markers.iter().map(|(_, m)| marker_text(m, text)).collect::<Vec<_>>().join("; ");
+                let label = target.marks.iter().map(|(_, mark)| mark.label(text)).collect::<Vec<_>>().join(text.marker_separator);
+                // A blocked rollout alone says what "blocked" means.
+                let title = if target.marks.len() == 1 && lead == Mark::Blocked { text.blocked_definition.to_owned() } else { label.clone() };
                 html! {
                     <li style={format!("left: {:.3}%", frame as f64 / last * 100.0)}>
-                        <button type="button" class={classes!("scrubber-marker", marker_class(lead), (target.markers.len() > 1).then_some("is-group"))}
-                            title={label.clone()} aria-label={label} data-marker-frame={frame.to_string()} onclick={seek(frame)}></button>
+                        <button type="button" class={classes!("scrubber-marker", lead.class(), (target.marks.len() > 1).then_some("is-group"))}
+                            {title} aria-label={label} data-marker-frame={frame.to_string()} onclick={seek(frame)}></button>
                     </li>
                 }
-            }) }
-            { for first_blocked.as_ref().map(|frame| html! {
-                <li style={format!("left: {:.3}%", *frame as f64 / last * 100.0)}>
-                    <button type="button" class="scrubber-marker marker-blocked" title={text.blocked_definition}
-                        aria-label={text.marker_blocked} onclick={seek(*frame)}></button>
-                </li>
             }) }
         </ol>
     }
@@ -317,21 +343,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn markers_closer_than_a_target_share_one_and_each_frame_has_one() {
+    fn marks_whose_buttons_would_overlap_share_one_at_the_lead_mark() {
         let markers = vec![
             (20, Marker::Step(2)),
             (20, Marker::UpdateApplied("default/agent".into())),
             (21, Marker::Step(3)),
             (60, Marker::RolloutComplete("default/agent".into())),
-            (100, Marker::Command("kubectl cordon node-01".into())),
+            (61, Marker::Command("kubectl cordon node-01".into())),
+            (100, Marker::Step(4)),
         ];
-        // 100 frames over 300 px: 3 px a frame, so frames 20 and 21 overlap, 60 and 100 do not.
-        let targets = marker_targets(&markers, 100.0, 300.0);
-        let frames: Vec<(usize, usize)> = targets.iter().map(|t| (t.lead().0, t.markers.len())).collect();
-        assert_eq!(frames, [(20, 3), (60, 1), (100, 1)]);
-        assert_eq!(marker_class(targets[0].lead().1), "marker-update");
-        // On a wide scrubber the next frame is its own target, the same frame never.
-        let wide = marker_targets(&markers, 100.0, 3000.0);
-        assert_eq!(wide.iter().map(|t| t.lead().0).collect::<Vec<_>>(), [20, 21, 60, 100]);
+        let mut marks: Vec<(usize, Mark)> = markers.iter().map(|(f, m)| (*f, Mark::Engine(m))).collect();
+        marks.push((22, Mark::Blocked));
+        // 100 frames over 300 px: 3 px a frame.
+        let targets = marker_targets(marks.clone(), 100.0, 300.0);
+        let leads: Vec<(usize, &str, usize)> = targets.iter().map(|t| (t.lead().0, t.lead().1.class(), t.marks.len())).collect();
+        // The console command leads its group over the rollout's end; the blocked frame
+        // joins the template change's group instead of covering it.
+        assert_eq!(leads, [(20, "marker-update", 4), (61, "marker-step", 2), (100, "marker-step", 1)]);
+        // Wide enough, every frame its own target, one frame never two.
+        let wide = marker_targets(marks, 100.0, 3000.0);
+        assert_eq!(wide.iter().map(|t| t.lead().0).collect::<Vec<_>>(), [20, 21, 22, 60, 61, 100]);
     }
 }

@@ -59,25 +59,6 @@ pub fn timeline() -> Html {
     let at_end = if cursor >= last { "true" } else { "false" };
     let steps = playground.session.as_ref().map(|session| session.steps()).unwrap_or_default();
     let is_current = |first: usize, last: usize| (first..=last).contains(&cursor);
-    // What the latest step up to the cursor printed (kubectl's tables, `rollout
-    // status`, an error), in the console's terminal style, so stepping through a
-    // scenario shows it. It stays until a later step prints, so the output can be read
-    // while the rollout plays on, and the timeline does not grow and shrink as playback
-    // passes a one-frame step. The clock commands are left out: "settled at 18s" under
-    // a frame at 6.4s would only confuse, and the clock is shown beside the frame anyway.
-    let step_output = steps
-        .iter()
-        .enumerate()
-        .filter(|(_, step)| step.first_frame <= cursor && has_printed(step) && !moves_the_clock(step))
-        .last()
-        .map(|(index, step)| html! {
-            <div class="terminal step-output" role="region" tabindex="0" aria-label={(strings.step_output)(index + 1)}
-                data-step={(index + 1).to_string()}>
-                <p class="terminal-command"><code>{ "$ " }{ &step.command }</code></p>
-                { printed(step) }
-            </div>
-        })
-        .unwrap_or_default();
 
     html! {
         <section class="timeline" aria-labelledby="timeline-heading">
@@ -144,10 +125,38 @@ pub fn timeline() -> Html {
                         }
                     }) }
                 </ol>
-                { step_output }
             }
         </section>
     }
+}
+
+/// What the latest step up to the cursor printed (kubectl's tables, `rollout status`,
+/// an error), in the console's terminal style and numbered as its step, so stepping
+/// through a scenario shows it. It stays until a later step prints, so it can be read
+/// while the rollout plays on. It stands below the timeline, in a box of one height,
+/// so neither the timeline nor what follows moves as playback passes a step. The clock
+/// commands are left out: "settled at 18s" under a frame at 6.4s would only confuse.
+#[function_component(StepOutput)]
+pub fn step_output() -> Html {
+    let Some(playground) = use_context::<Playground>() else {
+        return Html::default();
+    };
+    let strings = playground.lang.strings();
+    let cursor = playground.cursor;
+    let steps = playground.session.as_ref().map(|session| session.steps()).unwrap_or_default();
+    steps
+        .iter()
+        .enumerate()
+        .filter(|(_, step)| step.first_frame <= cursor && has_printed(step) && !moves_the_clock(step))
+        .last()
+        .map(|(index, step)| html! {
+            <div class="terminal step-output" role="region" tabindex="0" aria-label={(strings.step_output)(index + 1)}
+                data-step={(index + 1).to_string()}>
+                <p class="terminal-command"><code>{ format!("{}. $ ", index + 1) }{ &step.command }</code></p>
+                { printed(step) }
+            </div>
+        })
+        .unwrap_or_default()
 }
 
 fn moves_the_clock(step: &StepOutcome) -> bool {

@@ -77,8 +77,6 @@ pub struct PanelStrings {
     pub pools_hint: &'static str,
     /// A pool field's placeholder: an example of what it takes, never mistaken for a value.
     pub example_value: fn(&str) -> String,
-    /// An empty capacity field's placeholder: the default machine's value.
-    pub default_value: fn(&str) -> String,
     pub pool_name: &'static str,
     pub pool_count: &'static str,
     pub pool_role: &'static str,
@@ -107,8 +105,10 @@ pub struct PanelStrings {
     pub series_available: &'static str,
     pub series_updated: &'static str,
     pub marker_step: &'static str,
-    /// Before a console command or node action's text on its marker.
-    pub marker_command: &'static str,
+    /// A console command or node action's marker, from its text.
+    pub marker_command: fn(&str) -> String,
+    /// Between the labels of markers that share a target.
+    pub marker_separator: &'static str,
     pub marker_update: fn(&str) -> String,
     pub marker_complete: fn(&str) -> String,
     /// A batch of a rollout: the DaemonSet, its number, old pods deleted, surge pods created.

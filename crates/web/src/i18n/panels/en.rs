@@ -122,7 +122,6 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     pools_heading: "Node pools",
     pools_hint: "Rewrites spec.nodePools of the scenario in the editor and applies it.",
     example_value: |value| format!("e.g. {value}"),
-    default_value: |value| format!("default {value}"),
     pool_name: "Name",
     pool_count: "Nodes",
     pool_role: "Role",
@@ -147,7 +146,8 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     series_available: "available",
     series_updated: "up-to-date",
     marker_step: "step",
-    marker_command: "console",
+    marker_command: |line| format!("console: {line}"),
+    marker_separator: "; ",
     marker_update: |ds| format!("{ds}: template changed, rollout starts"),
     marker_complete: |ds| format!("rollout of {ds} complete"),
     marker_batch: |ds, number, deleted, created| {

@@ -133,7 +133,6 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     pools_heading: "节点池",
     pools_hint: "改写编辑器中场景的 spec.nodePools 并应用。",
     example_value: |value| format!("例如 {value}"),
-    default_value: |value| format!("默认 {value}"),
     pool_name: "名称",
     pool_count: "节点数",
     pool_role: "角色",
@@ -158,7 +157,8 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     series_available: "可用",
     series_updated: "最新",
     marker_step: "步骤",
-    marker_command: "控制台",
+    marker_command: |line| format!("控制台：{line}"),
+    marker_separator: "；",
     marker_update: |ds| format!("{ds}：模板变更，滚动更新开始"),
     marker_complete: |ds| format!("{ds} 滚动更新完成"),
     marker_batch: |ds, number, deleted, created| {
