@@ -43,11 +43,10 @@ pub fn label_value_errors(value: &str) -> Vec<String> {
 
 /// `field.ErrorList.ToAggregate().Error()`: one error alone, several in brackets.
 fn aggregate(errs: Vec<String>) -> Result<(), String> {
-    match errs.len() {
-        0 => Ok(()),
-        1 => Err(errs.into_iter().collect()),
-        _ => Err(format!("[{}]", errs.join(", "))),
+    if errs.is_empty() {
+        return Ok(());
     }
+    Err(crate::aggregate::aggregate_text(&errs))
 }
 
 fn go_quote_list(values: &[String]) -> String {

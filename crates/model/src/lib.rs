@@ -9,6 +9,7 @@ pub mod document;
 pub mod source_map;
 pub mod strict_decoder;
 pub mod field_path;
+pub mod aggregate;
 pub mod labels;
 pub mod selector_string;
 pub mod warnings;

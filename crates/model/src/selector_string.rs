@@ -180,11 +180,8 @@ impl LabelParser {
         for (i, value) in values.iter().enumerate() {
             errors.extend(invalid(&format!("values[{i}][{key}]"), value, label_value_errors(value)));
         }
-        if errors.len() > 1 {
-            return Err(format!("[{}]", errors.join(", ")));
-        }
-        if let Some(error) = errors.pop() {
-            return Err(error);
+        if !errors.is_empty() {
+            return Err(crate::aggregate::aggregate_text(&errors));
         }
         let bound = integer(first).unwrap_or_default();
         Ok(match operator {

@@ -8,6 +8,7 @@ use k8s_openapi::api::apps::v1::DaemonSet;
 use k8s_openapi::api::core::v1::{Node, Pod, Taint};
 use serde_json::Value;
 
+use dsplay_model::aggregate::aggregate_text;
 use dsplay_model::strict_decoder::from_json_value;
 use dsplay_model::validation::go_quote;
 
@@ -256,7 +257,7 @@ impl Simulation {
                 .map(|(k, existing)| format!("'{k}' already has a value ({existing}), and --overwrite is false"))
                 .collect();
             if !clashes.is_empty() {
-                notes.push(format!("error: {}", aggregate(&clashes)));
+                notes.push(format!("error: {}", aggregate_text(&clashes)));
                 return Err(notes.join("\n"));
             }
         }
@@ -287,7 +288,7 @@ impl Simulation {
             }
         }
         if !missing.is_empty() {
-            return Err(format!("error: {}", aggregate(&missing)));
+            return Err(format!("error: {}", aggregate_text(&missing)));
         }
         let same = |a: &Taint, b: &Taint| a.key == b.key && a.effect == b.effect;
         if !overwrite {
@@ -354,7 +355,7 @@ impl Simulation {
         }
         if !problems.is_empty() {
             // An aggregate of several errors prints in brackets (utilerrors.Aggregate).
-            let joined = if problems.len() > 1 { format!("[{}]", problems.join(", ")) } else { problems.join(", ") };
+            let joined = aggregate_text(&problems);
             return Err(format!(
                 "{}\nerror: unable to drain node \"{name}\" due to error: {joined}, continuing command...\nThere are pending nodes to be drained:\n {name}\n{}",
                 lines.join("\n"),
@@ -693,14 +694,6 @@ fn with_time_added(taint: &Taint, now_ms: u64) -> Taint {
 }
 
 /// `kubectl apply` keeps annotations the server added (the template generation).
-/// `utilerrors.NewAggregate(...).Error()`: one error as it is, several in brackets.
-fn aggregate(errors: &[String]) -> String {
-    match errors {
-        [one] => one.clone(),
-        many => format!("[{}]", many.join(", ")),
-    }
-}
-
 fn join_keys(keys: &[&String]) -> String {
     keys.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(", ")
 }
