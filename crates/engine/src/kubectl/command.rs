@@ -113,6 +113,8 @@ pub enum Kubectl {
     /// `-o wide` sets `wide`; `output` holds any other format (`yaml`, `json`, `name`).
     Get {
         resource: Resource,
+        /// The further types of `get ds,pods`, listed after `resource`'s table.
+        also: Vec<Resource>,
         name: Option<String>,
         namespace: Option<String>,
         all_namespaces: bool,

@@ -105,16 +105,22 @@ impl Simulation {
                 let (namespace, name) = split_key(&ds_key);
                 printers::rollout_history(&self.api.state, namespace, name, *revision)
             }
-            Kubectl::Get { resource, name, namespace, all_namespaces, wide, output, query, columns } => self.get(Listing {
-                resource: *resource,
-                name: name.as_deref(),
-                namespace: namespace.as_deref(),
-                all: *all_namespaces,
-                wide: *wide,
-                output: output.as_deref(),
-                query,
-                columns,
-            }),
+            Kubectl::Get { resource, also, name, namespace, all_namespaces, wide, output, query, columns } => {
+                let listing = Listing {
+                    resource: *resource,
+                    name: name.as_deref(),
+                    namespace: namespace.as_deref(),
+                    all: *all_namespaces,
+                    wide: *wide,
+                    output: output.as_deref(),
+                    query,
+                    columns,
+                };
+                if also.is_empty() {
+                    return self.get(listing);
+                }
+                self.get_several(listing, also)
+            }
             Kubectl::Describe { resource, name, namespace, query, prefix, all_namespaces } => {
                 let namespace = if *all_namespaces { Scope::All } else { Scope::Namespace(namespace.as_deref()) };
                 self.describe(*resource, name.as_deref(), namespace, query, *prefix)
@@ -591,6 +597,23 @@ impl Simulation {
     fn pod_at_node(&self, resource: Resource, name: Option<&str>) -> Option<Result<String, String>> {
         let node = name?.strip_prefix('@').filter(|_| resource == Resource::Pod)?;
         Some(self.resolve_pod(&PodRef::OnNode(node.to_string())))
+    }
+
+    /// `get ds,pods`: a table per type that has objects, each name after its kind
+    /// (`daemonset.apps/agent`), a blank line between; "No resources found" when none has.
+    fn get_several(&self, first: Listing, also: &[Resource]) -> Outcome {
+        let mut tables = Vec::new();
+        let mut none = String::new();
+        for resource in std::iter::once(first.resource).chain(also.iter().copied()) {
+            let columns = LabelColumns { name_prefix: Some(format!("{}/", resource.qualified_singular())), ..first.columns.clone() };
+            let table = self.get(Listing { resource, columns: &columns, ..first })?;
+            if table.starts_with("No resources found") {
+                none = table;
+            } else {
+                tables.push(table);
+            }
+        }
+        Ok(if tables.is_empty() { none } else { tables.join("\n") })
     }
 
     fn describe(&self, resource: Resource, name: Option<&str>, scope: Scope, query: &ListQuery, prefix: bool) -> Outcome {

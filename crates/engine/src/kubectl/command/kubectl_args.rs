@@ -366,7 +366,17 @@ fn get(words: &[String]) -> Result<Kubectl, CommandError> {
         value("label-columns", Some('L')),
         boolean("watch", Some('w')),
     ];
-    let p = flags(words, &specs, "kubectl get")?;
+    let mut p = flags(words, &specs, "kubectl get")?;
+    // `get ds,pods`: several types, each its own table.
+    let mut also = Vec::new();
+    if let Some(types) = p.args.first().filter(|first| first.contains(',') && !first.contains('/')).cloned() {
+        if p.args.len() > 1 {
+            return Err(CommandError::new("error: the playground lists several types without names: kubectl get ds,pods"));
+        }
+        let mut kinds = types.split(',').filter(|t| !t.is_empty()).map(Resource::parse).collect::<Result<Vec<_>, _>>()?.into_iter();
+        p.args = kinds.next().map(|first| vec![first.plural().to_owned()]).unwrap_or_default();
+        also = kinds.collect();
+    }
     if p.bool("watch", "kubectl get")? {
         return Err(CommandError::new(
             "error: the playground's console does not watch (-w): play the timeline, or step it, to see each change as it comes",
@@ -398,9 +408,14 @@ fn get(words: &[String]) -> Result<Kubectl, CommandError> {
     name_or_selector(&name, &query)?;
     // Every -L counts, each a key or a comma-separated list of them.
     let keys = p.flags.iter().filter(|(flag, _)| *flag == "label-columns").flat_map(|(_, v)| v.split(',')).map(|k| k.trim().to_owned());
-    let columns = LabelColumns { keys: keys.filter(|k| !k.is_empty()).collect(), show_labels: p.bool("show-labels", "kubectl get")? };
+    let columns = LabelColumns {
+        keys: keys.filter(|k| !k.is_empty()).collect(),
+        show_labels: p.bool("show-labels", "kubectl get")?,
+        name_prefix: None,
+    };
     Ok(Kubectl::Get {
         resource,
+        also,
         name,
         namespace: p.namespace(),
         all_namespaces: p.bool("all-namespaces", "kubectl get")?,

@@ -34,10 +34,10 @@ impl Resource {
                     "error: the playground's kubectl takes one resource type at a time: daemonsets, pods, nodes, controllerrevisions or events (\"all\" is a category it does not expand)",
                 ))
             }
-            // Several types at once (`ds,pods`) are real kubectl; the playground lists one.
+            // Several types at once (`ds,pods`): `get` lists them; other commands take one.
             _ if text.contains(',') => {
                 return Err(CommandError::new(format!(
-                    "error: the playground's kubectl takes one resource type at a time, not \"{text}\": daemonsets, pods, nodes, controllerrevisions or events"
+                    "error: the playground's kubectl takes one resource type at a time here, not \"{text}\""
                 )))
             }
             _ => {

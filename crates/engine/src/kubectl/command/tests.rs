@@ -91,6 +91,7 @@ fn every_form_of_the_scenario_format_parses() {
         ok("kubectl get pods -o wide -A"),
         Command::Kubectl(Kubectl::Get {
             resource: Resource::Pod,
+            also: vec![],
             name: None,
             namespace: None,
             all_namespaces: true,
@@ -104,6 +105,7 @@ fn every_form_of_the_scenario_format_parses() {
         ok("kubectl get ds/kube-proxy -n kube-system -o yaml"),
         Command::Kubectl(Kubectl::Get {
             resource: Resource::DaemonSet,
+            also: vec![],
             name: Some("kube-proxy".into()),
             namespace: Some("kube-system".into()),
             all_namespaces: false,
@@ -128,13 +130,14 @@ fn every_form_of_the_scenario_format_parses() {
         ok("kubectl get nodes -l 'accelerator in (nvidia)' --field-selector spec.unschedulable=false -L zone -L a,b --show-labels"),
         Command::Kubectl(Kubectl::Get {
             resource: Resource::Node,
+            also: vec![],
             name: None,
             namespace: None,
             all_namespaces: false,
             wide: false,
             output: None,
             query: ListQuery { labels: Some("accelerator in (nvidia)".into()), fields: Some("spec.unschedulable=false".into()) },
-            columns: LabelColumns { keys: vec!["zone".into(), "a".into(), "b".into()], show_labels: true }
+            columns: LabelColumns { keys: vec!["zone".into(), "a".into(), "b".into()], show_labels: true, name_prefix: None }
         })
     );
     assert_eq!(err("kubectl get pod web -l app=web"), "error: name cannot be provided when a selector is specified");
@@ -184,7 +187,8 @@ fn kubectl_wording_for_malformed_commands() {
     assert_eq!(err("kubectl apply"), "error: must specify one of -f and -k");
     assert_eq!(err("kubectl rollout undo"), "error: required resource not specified");
     assert_eq!(err("kubectl get pods --bogus"), "error: unknown flag: --bogus\nSee 'kubectl get --help' for usage.");
-    assert!(err("kubectl get ds,pods").contains("one resource type at a time"));
+    assert!(matches!(ok("kubectl get ds,pods -o wide"), Command::Kubectl(Kubectl::Get { resource: Resource::DaemonSet, ref also, wide: true, .. }) if *also == [Resource::Pod]));
+    assert!(err("kubectl describe ds,pods").contains("one resource type at a time"));
     assert!(err("kubectl get pods -o jsonpath={.items}").contains("not \"jsonpath={.items}\""));
     assert!(err("kubectl get pods -o tablez").starts_with("error: unable to match a printer suitable for the output format \"tablez\""));
     assert!(err("kubectl delete").starts_with("error: You must provide one or more resources by argument or filename."));

@@ -14,6 +14,8 @@ pub struct LabelColumns {
     /// The `-L` keys, in the order given.
     pub keys: Vec<String>,
     pub show_labels: bool,
+    /// `daemonset.apps/`-style, before each NAME, when one `get` lists several types.
+    pub name_prefix: Option<String>,
 }
 
 impl LabelColumns {
@@ -28,6 +30,14 @@ impl LabelColumns {
             .map(|key| key.rsplit('/').next().unwrap_or(key).to_ascii_uppercase())
             .chain(self.show_labels.then(|| "LABELS".to_string()))
             .collect();
+        let name_column = headers.iter().position(|h| *h == "NAME");
+        if let (Some(prefix), Some(column)) = (&self.name_prefix, name_column) {
+            for row in &mut rows {
+                if let Some(name) = row.get_mut(column) {
+                    name.insert_str(0, prefix);
+                }
+            }
+        }
         let headers: Vec<&str> = headers.iter().copied().chain(label_headers.iter().map(String::as_str)).collect();
         for (row, item) in rows.iter_mut().zip(items) {
             let labels = item.metadata().labels.as_ref();
