@@ -20,6 +20,7 @@ pub const APPLY_LATER_ANNOTATION: &str = "dsplay/apply";
 /// DefaultTolerationSeconds admission plugin: 300 s for not-ready and unreachable.
 const DEFAULT_TOLERATION_SECONDS: i64 = 300;
 
+#[derive(Clone)]
 pub struct Api {
     pub state: ClusterState,
     /// Position in `state.events` of the last event per (object, field path, reason,
@@ -227,6 +228,14 @@ impl Api {
     /// The warnings of the answers since the last call.
     pub fn take_warnings(&mut self) -> Vec<String> {
         std::mem::take(&mut self.warnings)
+    }
+
+    /// Puts the API server back as `before` was (a dry run), keeping the warnings its
+    /// answers gave meanwhile.
+    pub fn restore(&mut self, before: Api) {
+        let warnings = self.take_warnings();
+        *self = before;
+        self.warnings.extend(warnings);
     }
 
     /// Any write of a pod by a component (binding, status, labels, adoption).

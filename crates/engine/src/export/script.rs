@@ -97,7 +97,7 @@ fn kubectl_text(ctx: &ScriptContext<'_>, step: &Step, kubectl: &Kubectl) -> Stri
         None => step.text.trim().to_owned(),
     };
     match kubectl {
-        Kubectl::Apply { name } => match (ctx.later_yaml)(name) {
+        Kubectl::Apply { name, .. } => match (ctx.later_yaml)(name) {
             Some(yaml) => heredoc_apply(&yaml),
             // A document created at time 0: applying it again changes nothing.
             None => format!("kubectl apply -f {}\n", ctx.manifests_file),

@@ -84,8 +84,9 @@ pub enum PatchType {
 /// The kubectl commands the playground serves.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Kubectl {
-    /// `kubectl apply -f <name>`: the manifest document with that `metadata.name`.
-    Apply { name: String },
+    /// `kubectl apply -f <name>`: the manifest document with that `metadata.name`;
+    /// `dry_run` is `client` or `server` for `--dry-run`, which changes nothing.
+    Apply { name: String, dry_run: Option<String> },
     Label { node: String, set: Vec<(String, String)>, remove: Vec<String>, overwrite: bool },
     /// `remove` holds `(key, effect)`; no effect removes every taint with the key.
     Taint { node: String, add: Vec<Taint>, remove: Vec<(String, Option<String>)>, overwrite: bool },

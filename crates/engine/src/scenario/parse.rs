@@ -319,7 +319,7 @@ fn check_references(doc: &RawDocument, scenario: &Scenario) -> Result<(), Scenar
     }
     for step in &scenario.steps {
         match &step.action {
-            StepAction::Command(Command::Kubectl(Kubectl::Apply { name })) if scenario.manifest_to_apply(name).is_none() => {
+            StepAction::Command(Command::Kubectl(Kubectl::Apply { name, .. })) if scenario.manifest_to_apply(name).is_none() => {
                 return Err(ScenarioError {
                     document: Some(doc.index),
                     line: Some(step.line),

@@ -64,7 +64,7 @@ impl Simulation {
 
     fn kubectl_request(&mut self, command: &Kubectl) -> Outcome {
         match command {
-            Kubectl::Apply { name } => self.apply(name),
+            Kubectl::Apply { name, dry_run } => self.apply(name, dry_run.as_deref()),
             Kubectl::Label { node, set, remove, overwrite } => self.label(node, set, remove, *overwrite),
             Kubectl::Taint { node, add, remove, overwrite } => self.taint(node, add, remove, *overwrite),
             Kubectl::Cordon(node) => self.cordon(node, true),
@@ -168,13 +168,22 @@ impl Simulation {
     // ----- writes -----
 
     /// `kubectl apply -f <name>`: the document the scenario's steps would apply by that name.
-    fn apply(&mut self, name: &str) -> Outcome {
+    /// `--dry-run` goes through the same answer and then leaves the cluster as it was
+    /// (the API server's own copy put back), naming it after what kubectl prints.
+    fn apply(&mut self, name: &str, dry_run: Option<&str>) -> Outcome {
         let manifest = self
             .scenario
             .manifest_to_apply(name)
             .cloned()
             .ok_or_else(|| format!("error: the path \"{name}\" does not exist"))?;
-        self.apply_object(manifest.object).map_err(|e| e.to_string())
+        let Some(mode) = dry_run else {
+            return self.apply_object(manifest.object).map_err(|e| e.to_string());
+        };
+        let before = self.api.clone();
+        let outcome = self.apply_object(manifest.object).map_err(|e| e.to_string());
+        self.api.restore(before);
+        let suffix = if mode == "server" { "(server dry run)" } else { "(dry run)" };
+        outcome.map(|line| format!("{line} {suffix}"))
     }
 
     /// What `kubectl apply` does with one object: create it, or replace the spec, labels

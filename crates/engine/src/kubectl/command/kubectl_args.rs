@@ -51,10 +51,17 @@ fn flags(words: &[String], specs: &[FlagSpec], command: &str) -> Result<Parsed, 
 }
 
 fn apply(words: &[String]) -> Result<Kubectl, CommandError> {
-    let p = flags(words, &[value("filename", Some('f'))], "kubectl apply")?;
+    let p = flags(words, &[value("filename", Some('f')), value("dry-run", None)], "kubectl apply")?;
+    let dry_run = match p.value("dry-run") {
+        None | Some("none") => None,
+        Some(mode @ ("client" | "server")) => Some(mode.to_owned()),
+        Some(other) => {
+            return Err(CommandError::new(format!("error: Invalid dry-run value ({other}). Must be \"none\", \"server\", or \"client\".")))
+        }
+    };
     match (p.value("filename"), p.args.as_slice()) {
         (None, _) => Err(CommandError::new("error: must specify one of -f and -k")),
-        (Some(name), []) => Ok(Kubectl::Apply { name: name.to_owned() }),
+        (Some(name), []) => Ok(Kubectl::Apply { name: name.to_owned(), dry_run }),
         (Some(_), [extra, ..]) => Err(CommandError::usage(
             format!("Unexpected args: [{extra}]"),
             "kubectl apply",

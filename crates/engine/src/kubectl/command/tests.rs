@@ -20,7 +20,9 @@ fn ds(name: &str) -> ObjRef {
 
 #[test]
 fn every_form_of_the_scenario_format_parses() {
-    assert_eq!(ok("kubectl apply -f agent"), Command::Kubectl(Kubectl::Apply { name: "agent".into() }));
+    assert_eq!(ok("kubectl apply -f agent"), Command::Kubectl(Kubectl::Apply { name: "agent".into(), dry_run: None }));
+    assert_eq!(ok("kubectl apply -f agent --dry-run=server"), Command::Kubectl(Kubectl::Apply { name: "agent".into(), dry_run: Some("server".into()) }));
+    assert_eq!(err("kubectl apply -f agent --dry-run=yes"), "error: Invalid dry-run value (yes). Must be \"none\", \"server\", or \"client\".");
     assert_eq!(
         ok("kubectl label node node-01 disk-type=ssd tier=a --overwrite"),
         Command::Kubectl(Kubectl::Label {
