@@ -399,6 +399,7 @@ fn get(words: &[String]) -> Result<Kubectl, CommandError> {
         None => (false, None),
         Some("wide") => (true, None),
         Some(format @ ("yaml" | "json" | "name")) => (false, Some(format.to_owned())),
+        Some(format) if format.starts_with("jsonpath=") => (false, Some(format.to_owned())),
         // Real formats the playground has no printer for.
         Some(other) if ["jsonpath", "custom-columns", "go-template", "template"].iter().any(|f| other.starts_with(f)) => {
             return Err(CommandError::new(format!(

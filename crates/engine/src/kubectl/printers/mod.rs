@@ -15,6 +15,7 @@ mod describe_selection;
 mod describe_pod_template;
 mod describe_text;
 mod describe_volumes;
+mod jsonpath;
 mod label_columns;
 mod get_daemonsets;
 mod get_events;

@@ -90,6 +90,9 @@ fn print_one<T>(object: &T, format: &str) -> Result<String, String>
 where
     T: ApiResource + Metadata<Ty = ObjectMeta> + Serialize,
 {
+    if let Some(template) = format.strip_prefix("jsonpath=") {
+        return super::jsonpath::render(template, &super::yaml::to_value(object)?);
+    }
     match format {
         "json" => object_json(object),
         "name" => Ok(format!("{}\n", object_name(object))),
@@ -101,6 +104,9 @@ fn print_many<T>(objects: &[&T], format: &str) -> Result<String, String>
 where
     T: ApiResource + Metadata<Ty = ObjectMeta> + Serialize,
 {
+    if let Some(template) = format.strip_prefix("jsonpath=") {
+        return super::jsonpath::render(template, &super::yaml::list_value(objects)?);
+    }
     match format {
         "json" => list_json(objects),
         "name" => Ok(objects.iter().map(|o| format!("{}\n", object_name(*o))).collect()),

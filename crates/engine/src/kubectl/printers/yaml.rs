@@ -8,11 +8,11 @@ use serde_json::{json, Value};
 
 use super::go_yaml::to_yaml;
 
-fn to_value<T: Serialize>(object: &T) -> Result<Value, String> {
+pub(super) fn to_value<T: Serialize>(object: &T) -> Result<Value, String> {
     serde_json::to_value(object).map_err(|e| format!("error: {e}"))
 }
 
-fn list_value<T: Serialize>(objects: &[&T]) -> Result<Value, String> {
+pub(super) fn list_value<T: Serialize>(objects: &[&T]) -> Result<Value, String> {
     let items = objects.iter().map(|o| to_value(*o)).collect::<Result<Vec<_>, _>>()?;
     Ok(json!({"apiVersion": "v1", "items": items, "kind": "List", "metadata": {"resourceVersion": ""}}))
 }
