@@ -85,7 +85,7 @@ fn overlap(left: &[TaintIdentity], right: &[TaintIdentity]) -> bool {
 }
 
 /// `getNoExecuteTaints`.
-fn no_execute<'a>(taints: Option<&'a [Taint]>) -> impl Iterator<Item = &'a Taint> {
+fn no_execute(taints: Option<&[Taint]>) -> impl Iterator<Item = &Taint> {
     taints.into_iter().flatten().filter(|t| t.effect == EFFECT_NO_EXECUTE)
 }
 

@@ -4,8 +4,8 @@
 /// The text of the aggregate of `errors` (empty for none).
 pub fn aggregate_text(errors: &[String]) -> String {
     match errors {
+        [] => String::new(),
         [one] => one.clone(),
-        many if many.is_empty() => String::new(),
         many => format!("[{}]", many.join(", ")),
     }
 }

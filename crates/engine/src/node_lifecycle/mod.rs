@@ -192,7 +192,7 @@ impl NodeLifecycle {
     /// when a tainting pass is due, if one is newly needed.
     pub fn monitor(&mut self, api: &mut Api, name: &str, pods: &[String]) -> Option<u64> {
         let now = api.now();
-        let Some(mut node) = api.state.nodes.get(name).map(|o| Node::clone(o)) else { return None };
+        let mut node = api.state.nodes.get(name).map(|o| Node::clone(o))?;
         let ready_status = ready_status(&node).map(str::to_string);
         if self.silent.contains_key(name) && ready_status.as_deref() != Some("Unknown") {
             mark_status_unknown(&mut node, now);

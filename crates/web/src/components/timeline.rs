@@ -147,8 +147,8 @@ pub fn step_output() -> Html {
     steps
         .iter()
         .enumerate()
-        .filter(|(_, step)| step.first_frame <= cursor && has_printed(step) && !moves_the_clock(step))
-        .last()
+        .rev()
+        .find(|(_, step)| step.first_frame <= cursor && has_printed(step) && !moves_the_clock(step))
         .map(|(index, step)| html! {
             <div class="terminal step-output" role="region" tabindex="0" aria-label={(strings.step_output)(index + 1)}
                 data-step={(index + 1).to_string()}>
