@@ -87,9 +87,10 @@ pub enum Kubectl {
     /// `kubectl apply -f <name>`: the manifest document with that `metadata.name`;
     /// `dry_run` is `client` or `server` for `--dry-run`, which changes nothing.
     Apply { name: String, dry_run: Option<String> },
-    Label { node: String, set: Vec<(String, String)>, remove: Vec<String>, overwrite: bool },
+    /// Each of `nodes` in turn, as kubectl visits them.
+    Label { nodes: Vec<String>, set: Vec<(String, String)>, remove: Vec<String>, overwrite: bool },
     /// `remove` holds `(key, effect)`; no effect removes every taint with the key.
-    Taint { node: String, add: Vec<Taint>, remove: Vec<(String, Option<String>)>, overwrite: bool },
+    Taint { nodes: Vec<String>, add: Vec<Taint>, remove: Vec<(String, Option<String>)>, overwrite: bool },
     Cordon(String),
     Uncordon(String),
     Drain { node: String, ignore_daemonsets: bool, delete_emptydir_data: bool, force: bool },

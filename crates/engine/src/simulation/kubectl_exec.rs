@@ -65,8 +65,8 @@ impl Simulation {
     fn kubectl_request(&mut self, command: &Kubectl) -> Outcome {
         match command {
             Kubectl::Apply { name, dry_run } => self.apply(name, dry_run.as_deref()),
-            Kubectl::Label { node, set, remove, overwrite } => self.label(node, set, remove, *overwrite),
-            Kubectl::Taint { node, add, remove, overwrite } => self.taint(node, add, remove, *overwrite),
+            Kubectl::Label { nodes, set, remove, overwrite } => self.each_node(nodes, |sim, node| sim.label(node, set, remove, *overwrite)),
+            Kubectl::Taint { nodes, add, remove, overwrite } => self.each_node(nodes, |sim, node| sim.taint(node, add, remove, *overwrite)),
             Kubectl::Cordon(node) => self.cordon(node, true),
             Kubectl::Uncordon(node) => self.cordon(node, false),
             Kubectl::Drain { node, ignore_daemonsets, force, .. } => self.drain(node, *ignore_daemonsets, *force),
@@ -247,6 +247,22 @@ impl Simulation {
             }
             ManifestObject::Undecodable { message, .. } => Err(ApiError::BadRequest(message)),
         }
+    }
+
+    /// A command over several nodes, each in turn, as kubectl's visitor: what it printed
+    /// for each, up to the first that fails, whose error ends it.
+    fn each_node(&mut self, nodes: &[String], mut change: impl FnMut(&mut Self, &str) -> Outcome) -> Outcome {
+        let mut printed = Vec::new();
+        for node in nodes {
+            match change(self, node) {
+                Ok(output) => printed.push(output),
+                Err(error) => {
+                    printed.push(error);
+                    return Err(printed.join("\n"));
+                }
+            }
+        }
+        Ok(printed.join("\n"))
     }
 
     fn node(&self, name: &str) -> Result<Node, String> {

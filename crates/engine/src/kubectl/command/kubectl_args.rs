@@ -85,14 +85,11 @@ fn split_pairs(args: &[String], is_pair: impl Fn(&str) -> bool, what: &str) -> R
     Ok((resources, pairs))
 }
 
-/// One node from `node NAME` / `nodes/NAME` arguments.
-fn one_node(resources: &[String], command: &str) -> Result<String, CommandError> {
+/// The nodes of `node NAME...` / `nodes/NAME...` arguments.
+fn node_names(resources: &[String], command: &str) -> Result<Vec<String>, CommandError> {
     match resource_args(resources)? {
-        Some(ResourceArgs { resource: Resource::Node, names }) => match names.as_slice() {
-            [name] => Ok(name.clone()),
-            [] => Err(CommandError::new(NO_NAME)),
-            _ => Err(CommandError::new(format!("error: the playground's {command} takes one node at a time"))),
-        },
+        Some(ResourceArgs { resource: Resource::Node, names }) if names.is_empty() => Err(CommandError::new(NO_NAME)),
+        Some(ResourceArgs { resource: Resource::Node, names }) => Ok(names),
         Some(ResourceArgs { resource, .. }) => Err(CommandError::new(format!(
             "error: the playground's {command} changes nodes only, not {resource}"
         ))),
@@ -113,8 +110,8 @@ fn label(words: &[String]) -> Result<Kubectl, CommandError> {
     if set.is_empty() && remove.is_empty() {
         return Err(CommandError::new("error: at least one label update is required"));
     }
-    let node = one_node(&resources, "kubectl label")?;
-    Ok(Kubectl::Label { node, set, remove, overwrite: p.bool("overwrite", "kubectl label")? })
+    let nodes = node_names(&resources, "kubectl label")?;
+    Ok(Kubectl::Label { nodes, set, remove, overwrite: p.bool("overwrite", "kubectl label")? })
 }
 
 fn taint(words: &[String]) -> Result<Kubectl, CommandError> {
@@ -128,22 +125,17 @@ fn taint(words: &[String]) -> Result<Kubectl, CommandError> {
         return Err(CommandError::new("error: at least one taint update is required"));
     }
     let (add, remove) = parse_taints(&specs)?;
-    let node = match resource_args(&resources)? {
-        Some(ResourceArgs { resource: Resource::Node, names }) => match names.as_slice() {
-            [name] => name.clone(),
-            [] => {
-                return Err(CommandError::new(
-                    "error: at least one resource name must be specified since 'all' parameter is not set",
-                ))
-            }
-            _ => return Err(CommandError::new("error: the playground's kubectl taint takes one node at a time")),
-        },
+    let nodes = match resource_args(&resources)? {
+        Some(ResourceArgs { resource: Resource::Node, names }) if names.is_empty() => {
+            return Err(CommandError::new("error: at least one resource name must be specified since 'all' parameter is not set"))
+        }
+        Some(ResourceArgs { resource: Resource::Node, names }) => names,
         Some(ResourceArgs { .. }) | None => {
             let kind = resources.first().map(|r| r.split('/').next().unwrap_or(r)).unwrap_or_default();
             return Err(CommandError::new(format!("error: invalid resource type {kind}, only node types are supported")));
         }
     };
-    Ok(Kubectl::Taint { node, add, remove, overwrite: p.bool("overwrite", "kubectl taint")? })
+    Ok(Kubectl::Taint { nodes, add, remove, overwrite: p.bool("overwrite", "kubectl taint")? })
 }
 
 /// A node argument of cordon, uncordon and drain, which take `NAME` or `node/NAME`

@@ -26,7 +26,7 @@ fn every_form_of_the_scenario_format_parses() {
     assert_eq!(
         ok("kubectl label node node-01 disk-type=ssd tier=a --overwrite"),
         Command::Kubectl(Kubectl::Label {
-            node: "node-01".into(),
+            nodes: vec!["node-01".into()],
             set: vec![("disk-type".into(), "ssd".into()), ("tier".into(), "a".into())],
             remove: vec![],
             overwrite: true
@@ -34,13 +34,14 @@ fn every_form_of_the_scenario_format_parses() {
     );
     assert_eq!(
         ok("kubectl label node ssd-01 disk-type-"),
-        Command::Kubectl(Kubectl::Label { node: "ssd-01".into(), set: vec![], remove: vec!["disk-type".into()], overwrite: false })
+        Command::Kubectl(Kubectl::Label { nodes: vec!["ssd-01".into()], set: vec![], remove: vec!["disk-type".into()], overwrite: false })
     );
-    let Command::Kubectl(Kubectl::Taint { node, add, remove, overwrite }) = ok("kubectl taint node node-02 dedicated=db:NoSchedule")
+    let Command::Kubectl(Kubectl::Taint { nodes, add, remove, overwrite }) = ok("kubectl taint node node-02 dedicated=db:NoSchedule")
     else {
         panic!("not a taint")
     };
-    assert_eq!((node.as_str(), add.len(), remove.len(), overwrite), ("node-02", 1, 0, false));
+    assert_eq!((nodes.as_slice(), add.len(), remove.len(), overwrite), (&["node-02".to_string()][..], 1, 0, false));
+    assert!(matches!(ok("kubectl label nodes node-01 node-02 disk=ssd"), Command::Kubectl(Kubectl::Label { ref nodes, .. }) if nodes.len() == 2));
     assert_eq!((add[0].key.as_str(), add[0].value.as_deref(), add[0].effect.as_str()), ("dedicated", Some("db"), "NoSchedule"));
     let Command::Kubectl(Kubectl::Taint { remove, .. }) = ok("kubectl taint node node-03 dedicated:NoExecute-") else {
         panic!("not a taint")
