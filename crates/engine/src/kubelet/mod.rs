@@ -220,7 +220,8 @@ impl Kubelet {
         let started = outcomes.iter().any(|(_, o)| *o == ContainerOutcome::Running);
         let delay = readiness_delay(&pod, timing);
         if started && delay == 0 {
-            api.update_pod(pod_status::set_ready(pod.clone(), &self.ready_containers(&pod), now));
+            let ready = self.ready_containers(&pod);
+            api.update_pod(pod_status::set_ready(pod, &ready, now));
         } else {
             if started {
                 next.push((now + delay, Action::MarkReady(pod_key.into())));

@@ -650,13 +650,11 @@ impl Simulation {
             return printers::describe_pod(state, pod_namespace, pod_name, now);
         }
         let default = self.default_namespace(resource, name);
-        // With -A every namespace's objects, by key (`namespace/name`); else by name.
-        let (namespace, shown) = match scope {
-            Scope::All => (None, None),
-            Scope::Namespace(namespace) => {
-                let namespace = namespace.unwrap_or(&default);
-                (Some(namespace), Some(namespace))
-            }
+        // One namespace's objects go by name; with -A every namespace's, by key
+        // (`namespace/name`), and "No resources found" names no namespace.
+        let namespace = match scope {
+            Scope::All => None,
+            Scope::Namespace(namespace) => Some(namespace.unwrap_or(&default)),
         };
         fn listed<'k>(namespace: Option<&str>, key: &'k str) -> Option<&'k str> {
             match namespace {
@@ -664,33 +662,28 @@ impl Simulation {
                 Some(ns) => (split_key(key).0 == ns).then(|| name_of(key)),
             }
         }
-        let in_scope = |key: &str| -> (String, String) {
-            match namespace {
-                None => {
-                    let (ns, name) = split_key(key);
-                    (ns.to_owned(), name.to_owned())
-                }
-                Some(ns) => (ns.to_owned(), key.to_owned()),
-            }
-        };
+        /// The namespace and name of an object [`listed`] as `listed`.
+        fn scoped<'k>(namespace: Option<&'k str>, listed: &'k str) -> (&'k str, &'k str) {
+            namespace.map_or_else(|| split_key(listed), |ns| (ns, listed))
+        }
         match resource {
             Resource::Node => {
                 let names: Vec<&str> = state.nodes.keys().map(String::as_str).collect();
-                let shown = if namespace.is_none() { None } else { Some("default") };
+                let shown = namespace.map(|_| "default");
                 printers::describe_selection(&names, name, prefix, shown, &|n| printers::describe_node(state, n, now))
             }
             Resource::Pod => {
                 let names: Vec<&str> = state.pods.keys().filter_map(|k| listed(namespace, k)).collect();
-                printers::describe_selection(&names, name, prefix, shown, &|n| {
-                    let (ns, pod) = in_scope(n);
-                    printers::describe_pod(state, &ns, &pod, now)
+                printers::describe_selection(&names, name, prefix, namespace, &|n| {
+                    let (ns, pod) = scoped(namespace, n);
+                    printers::describe_pod(state, ns, pod, now)
                 })
             }
             Resource::DaemonSet => {
                 let names: Vec<&str> = state.daemonsets.keys().filter_map(|k| listed(namespace, k)).collect();
-                printers::describe_selection(&names, name, prefix, shown, &|n| {
-                    let (ns, ds) = in_scope(n);
-                    printers::describe_daemonset(state, &ns, &ds, now)
+                printers::describe_selection(&names, name, prefix, namespace, &|n| {
+                    let (ns, ds) = scoped(namespace, n);
+                    printers::describe_daemonset(state, ns, ds, now)
                 })
             }
             other => Err(format!("error: describe is not available for {} in the playground", other.plural())),

@@ -382,11 +382,16 @@ impl Simulation {
     fn record_command_frame(&mut self, text: &str, step: Option<usize>) {
         match step {
             Some(index) => self.record_frame(text.to_string(), Some(Marker::Step(index))),
-            None if self.frames.last().is_none_or(|last| !last.state.is_same_snapshot(&self.api.state)) => {
+            None if self.changed_since_last_frame() => {
                 self.push_frame(text.to_string(), Some(Marker::Command(text.to_string())), None);
             }
             None => {}
         }
+    }
+
+    /// Whether the cluster differs from the last frame's (a shared snapshot does not).
+    fn changed_since_last_frame(&self) -> bool {
+        self.frames.last().is_none_or(|last| !last.state.is_same_snapshot(&self.api.state))
     }
 
     /// Appends a frame if anything changed since the last one (or always, for a
@@ -396,8 +401,7 @@ impl Simulation {
     }
 
     fn record_frame_of(&mut self, cause: String, marker: Option<Marker>, action: Option<Action>) {
-        let changed = self.frames.last().is_none_or(|last| !last.state.is_same_snapshot(&self.api.state));
-        if changed || marker.is_some() {
+        if self.changed_since_last_frame() || marker.is_some() {
             self.push_frame(cause, marker, action);
         }
     }

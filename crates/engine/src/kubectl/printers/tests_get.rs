@@ -188,6 +188,9 @@ fn get_events_wide_adds_subobject_source_first_seen_count_and_name() {
     assert_eq!(columns, ["LAST SEEN", "TYPE", "REASON", "OBJECT", "SUBOBJECT", "SOURCE", "MESSAGE", "FIRST SEEN", "COUNT", "NAME"]);
     let not_ready = text.lines().find(|l| l.contains("NodeNotReady")).unwrap_or_default();
     assert!(not_ready.contains("node-controller"), "{not_ready}");
+    // The scheduler's events.k8s.io recorder names its instance after its host.
+    let scheduled = text.lines().find(|l| l.contains("Scheduled")).unwrap_or_default();
+    assert!(scheduled.contains("default-scheduler, default-scheduler-control-plane "), "{scheduled}");
     // Named as the recorder names events: the object's name, then its first time in hex nanoseconds.
     let recorded = cluster().events.iter().position(|e| e.object().reason == "NodeNotReady").unwrap_or_default() as u64;
     assert!(not_ready.trim_end().ends_with(&format!("node-02.{:x}", crate::clock::unix_nanos(40 * SECOND) + recorded)), "{not_ready}");
