@@ -88,12 +88,12 @@ pub enum Kubectl {
     /// `dry_run` is `client` or `server` for `--dry-run`, which changes nothing.
     Apply { name: String, dry_run: Option<String> },
     /// Each of `nodes` in turn, as kubectl visits them.
-    Label { nodes: Vec<String>, set: Vec<(String, String)>, remove: Vec<String>, overwrite: bool },
+    Label { nodes: NodeTargets, set: Vec<(String, String)>, remove: Vec<String>, overwrite: bool },
     /// `remove` holds `(key, effect)`; no effect removes every taint with the key.
-    Taint { nodes: Vec<String>, add: Vec<Taint>, remove: Vec<(String, Option<String>)>, overwrite: bool },
-    Cordon(String),
-    Uncordon(String),
-    Drain { node: String, ignore_daemonsets: bool, delete_emptydir_data: bool, force: bool },
+    Taint { nodes: NodeTargets, add: Vec<Taint>, remove: Vec<(String, Option<String>)>, overwrite: bool },
+    Cordon(NodeTargets),
+    Uncordon(NodeTargets),
+    Drain { nodes: NodeTargets, ignore_daemonsets: bool, delete_emptydir_data: bool, force: bool },
     DeletePod(PodRef),
     /// `kubectl delete pods a b`, `-l app=agent`, `--all`: the named pods, or those the
     /// selector (all with `--all`, an empty one) keeps, in the namespace.
@@ -128,6 +128,20 @@ pub enum Kubectl {
     /// `prefix`: the name came as its own argument (`describe pods agent`), so objects
     /// whose names begin with it are described when none has it (`describe pod/agent` does not).
     Describe { resource: Resource, name: Option<String>, namespace: Option<String>, query: ListQuery, prefix: bool, all_namespaces: bool },
+}
+
+/// The nodes a node command changes: those named, or those a selector keeps (`-l`,
+/// `--field-selector`; `--all` is the empty selector), in the API server's list order.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NodeTargets {
+    Named(Vec<String>),
+    Selected(ListQuery),
+}
+
+impl NodeTargets {
+    pub fn named(name: &str) -> Self {
+        Self::Named(vec![name.to_owned()])
+    }
 }
 
 impl Command {

@@ -17,7 +17,7 @@ use crate::api::{key, name_of, patch, ApiError};
 use crate::clock;
 use crate::controller::daemonset::{revision_data, rollout_status, target_node_name};
 use crate::kubectl::apply;
-use crate::kubectl::command::{Kubectl, ObjRef, PatchType, PodRef, Resource};
+use crate::kubectl::command::{Kubectl, NodeTargets, ObjRef, PatchType, PodRef, Resource};
 use crate::kubectl::printers;
 use crate::pod_readiness::{is_terminating, node_name};
 use crate::scenario::ManifestObject;
@@ -65,11 +65,15 @@ impl Simulation {
     fn kubectl_request(&mut self, command: &Kubectl) -> Outcome {
         match command {
             Kubectl::Apply { name, dry_run } => self.apply(name, dry_run.as_deref()),
-            Kubectl::Label { nodes, set, remove, overwrite } => self.each_node(nodes, |sim, node| sim.label(node, set, remove, *overwrite)),
-            Kubectl::Taint { nodes, add, remove, overwrite } => self.each_node(nodes, |sim, node| sim.taint(node, add, remove, *overwrite)),
-            Kubectl::Cordon(node) => self.cordon(node, true),
-            Kubectl::Uncordon(node) => self.cordon(node, false),
-            Kubectl::Drain { node, ignore_daemonsets, force, .. } => self.drain(node, *ignore_daemonsets, *force),
+            Kubectl::Label { nodes, set, remove, overwrite } => {
+                self.each_node(nodes, |sim, node, printed| sim.label(node, set, remove, *overwrite, printed))
+            }
+            Kubectl::Taint { nodes, add, remove, overwrite } => {
+                self.each_node(nodes, |sim, node, printed| sim.taint(node, add, remove, *overwrite).map(|line| printed.push(line)))
+            }
+            Kubectl::Cordon(nodes) => self.cordon_nodes(nodes, true).map(|lines| lines.join("\n")),
+            Kubectl::Uncordon(nodes) => self.cordon_nodes(nodes, false).map(|lines| lines.join("\n")),
+            Kubectl::Drain { nodes, ignore_daemonsets, force, .. } => self.drain(nodes, *ignore_daemonsets, *force),
             Kubectl::DeletePod(pod) => {
                 let pod_key = self.resolve_pod(pod)?;
                 self.api.delete_pod(&pod_key, None).map_err(|e| e.to_string())?;
@@ -249,20 +253,36 @@ impl Simulation {
         }
     }
 
-    /// A command over several nodes, each in turn, as kubectl's visitor: what it printed
-    /// for each, up to the first that fails, whose error ends it.
-    fn each_node(&mut self, nodes: &[String], mut change: impl FnMut(&mut Self, &str) -> Outcome) -> Outcome {
+    /// The nodes a command names, or those its selector keeps, by name as the API
+    /// server lists them.
+    fn target_nodes(&self, targets: &NodeTargets) -> Result<Vec<String>, String> {
+        match targets {
+            NodeTargets::Named(names) => Ok(names.clone()),
+            NodeTargets::Selected(query) => Ok(query.select(&self.api.state, Resource::Node)?.nodes.keys().cloned().collect()),
+        }
+    }
+
+    /// `label` and `taint` over several nodes: kubectl's builder continues on error,
+    /// so every node is visited, and the errors come after what was printed; several
+    /// errors print one a line, without kubectl's `error: ` (`MultipleErrors`).
+    fn each_node(
+        &mut self,
+        targets: &NodeTargets,
+        mut change: impl FnMut(&mut Self, &str, &mut Vec<String>) -> Result<(), String>,
+    ) -> Outcome {
         let mut printed = Vec::new();
-        for node in nodes {
-            match change(self, node) {
-                Ok(output) => printed.push(output),
-                Err(error) => {
-                    printed.push(error);
-                    return Err(printed.join("\n"));
-                }
+        let mut errors = Vec::new();
+        for node in self.target_nodes(targets)? {
+            if let Err(error) = change(self, &node, &mut printed) {
+                errors.push(error);
             }
         }
-        Ok(printed.join("\n"))
+        match errors.as_slice() {
+            [] => return Ok(printed.join("\n")),
+            [one] => printed.push(one.clone()),
+            several => printed.extend(several.iter().map(|e| e.strip_prefix("error: ").unwrap_or(e).to_owned())),
+        }
+        Err(printed.join("\n"))
     }
 
     fn node(&self, name: &str) -> Result<Node, String> {
@@ -274,13 +294,13 @@ impl Simulation {
             .ok_or_else(|| ApiError::NotFound { resource: "nodes".into(), name: name.into() }.to_string())
     }
 
-    fn label(&mut self, name: &str, set: &[(String, String)], remove: &[String], overwrite: bool) -> Outcome {
+    /// Labels one node, printing to `printed` what kubectl prints for it.
+    fn label(&mut self, name: &str, set: &[(String, String)], remove: &[String], overwrite: bool, printed: &mut Vec<String>) -> Result<(), String> {
         let mut node = self.node(name)?;
         let labels = node.metadata.labels.get_or_insert_with(Default::default);
         // Labels to remove that are not there are told first; then validateNoOverwrites
         // refuses every key that has another value, all together.
-        let mut notes: Vec<String> =
-            remove.iter().filter(|k| !labels.contains_key(*k)).map(|k| format!("label \"{k}\" not found.")).collect();
+        printed.extend(remove.iter().filter(|k| !labels.contains_key(*k)).map(|k| format!("label \"{k}\" not found.")));
         if !overwrite {
             let clashes: Vec<String> = set
                 .iter()
@@ -288,8 +308,7 @@ impl Simulation {
                 .map(|(k, existing)| format!("'{k}' already has a value ({existing}), and --overwrite is false"))
                 .collect();
             if !clashes.is_empty() {
-                notes.push(format!("error: {}", aggregate_text(&clashes)));
-                return Err(notes.join("\n"));
+                return Err(format!("error: {}", aggregate_text(&clashes)));
             }
         }
         for (k, v) in set {
@@ -301,8 +320,8 @@ impl Simulation {
         let before = self.api.state.nodes.get(name).and_then(|n| n.metadata.labels.clone()).unwrap_or_default();
         let verb = label_change(&before, labels);
         self.api.update_node(node).map_err(|e| e.to_string())?;
-        notes.push(format!("node/{name} {verb}"));
-        Ok(notes.join("\n"))
+        printed.push(format!("node/{name} {verb}"));
+        Ok(())
     }
 
     fn taint(&mut self, name: &str, add: &[Taint], remove: &[(String, Option<String>)], overwrite: bool) -> Outcome {
@@ -351,6 +370,15 @@ impl Simulation {
         Ok(format!("node/{name} {verb}"))
     }
 
+    /// cordon and uncordon: kubectl finds every node before it changes any.
+    fn cordon_nodes(&mut self, targets: &NodeTargets, cordon: bool) -> Result<Vec<String>, String> {
+        let nodes = self.target_nodes(targets)?;
+        for name in &nodes {
+            self.node(name)?;
+        }
+        nodes.iter().map(|name| self.cordon(name, cordon)).collect()
+    }
+
     fn cordon(&mut self, name: &str, cordon: bool) -> Outcome {
         let mut node = self.node(name)?;
         let spec = node.spec.get_or_insert_with(Default::default);
@@ -363,9 +391,40 @@ impl Simulation {
         Ok(format!("node/{name} {verb}"))
     }
 
-    /// kubectl drain: cordon, refuse what it may not evict, then evict the rest.
-    fn drain(&mut self, name: &str, ignore_daemonsets: bool, force: bool) -> Outcome {
-        let mut lines = vec![self.cordon(name, true)?];
+    /// kubectl drain: cordon every node, then drain each in turn; a node that cannot
+    /// be drained is reported and left pending, and the others are still drained.
+    fn drain(&mut self, targets: &NodeTargets, ignore_daemonsets: bool, force: bool) -> Outcome {
+        let mut lines = self.cordon_nodes(targets, true)?;
+        let mut pending = Vec::new();
+        let mut refusals = Vec::new();
+        self.awaiting_deletion.clear();
+        for name in self.target_nodes(targets)? {
+            match self.drain_node(&name, ignore_daemonsets, force, &mut lines) {
+                Ok(()) => lines.push(format!("node/{name} drained")),
+                Err(problems) => {
+                    // An aggregate of several errors prints in brackets (utilerrors.Aggregate).
+                    let joined = aggregate_text(&problems);
+                    lines.push(format!("error: unable to drain node \"{name}\" due to error: {joined}, continuing command..."));
+                    pending.push(format!(" {name}"));
+                    refusals.push(problems);
+                }
+            }
+        }
+        if pending.is_empty() {
+            return Ok(lines.join("\n"));
+        }
+        lines.push("There are pending nodes to be drained:".to_owned());
+        lines.extend(pending);
+        // The errors of all nodes, one a line; one node's alone is unwrapped into its parts.
+        match refusals.as_slice() {
+            [one] => lines.extend(one.iter().cloned()),
+            several => lines.extend(several.iter().map(|problems| aggregate_text(problems))),
+        }
+        Err(lines.join("\n"))
+    }
+
+    /// One node of a drain: refuse what it may not evict, then evict the rest.
+    fn drain_node(&mut self, name: &str, ignore_daemonsets: bool, force: bool, lines: &mut Vec<String>) -> Result<(), Vec<String>> {
         let pods: Vec<(String, Pod)> = self
             .api
             .state
@@ -385,13 +444,7 @@ impl Simulation {
             problems.push(format!("cannot delete Pods that declare no controller (use --force to override): {}", join_keys(&unmanaged)));
         }
         if !problems.is_empty() {
-            // An aggregate of several errors prints in brackets (utilerrors.Aggregate).
-            let joined = aggregate_text(&problems);
-            return Err(format!(
-                "{}\nerror: unable to drain node \"{name}\" due to error: {joined}, continuing command...\nThere are pending nodes to be drained:\n {name}\n{}",
-                lines.join("\n"),
-                problems.join("\n")
-            ));
+            return Err(problems);
         }
         // PodDeleteList.Warnings: one line, the parts joined by "; ".
         let mut warnings = Vec::new();
@@ -409,12 +462,11 @@ impl Simulation {
             lines.push(format!("evicting pod {pod_key}"));
         }
         for pod_key in &evict {
-            self.api.delete_pod(pod_key, None).map_err(|e| e.to_string())?;
+            self.api.delete_pod(pod_key, None).map_err(|e| vec![e.to_string()])?;
             lines.push(format!("pod/{} evicted", name_of(pod_key)));
         }
-        lines.push(format!("node/{name} drained"));
-        self.awaiting_deletion = evict;
-        Ok(lines.join("\n"))
+        self.awaiting_deletion.extend(evict);
+        Ok(())
     }
 
     /// Several pods: by name (each found or NotFound, in order), or all those a selector

@@ -5,7 +5,7 @@ use super::resource::{parse_labels, parse_taints, resource_args, ResourceArgs};
 use super::words::{boolean, parse_flags, value, FlagSpec, Parsed, NAMESPACE};
 use crate::kubectl::printers::LabelColumns;
 use crate::kubectl::selection::ListQuery;
-use super::{CommandError, Kubectl, ObjRef, PatchType, PodRef, Resource};
+use super::{CommandError, Kubectl, NodeTargets, ObjRef, PatchType, PodRef, Resource};
 
 /// The builder's answer to a type without a name (`visitorResult` in cli-runtime).
 const NO_NAME: &str = "error: resource(s) were provided, but no name, label selector, or --all flag specified";
@@ -85,37 +85,47 @@ fn split_pairs(args: &[String], is_pair: impl Fn(&str) -> bool, what: &str) -> R
     Ok((resources, pairs))
 }
 
-/// The nodes of `node NAME...` / `nodes/NAME...` arguments.
-fn node_names(resources: &[String], command: &str) -> Result<Vec<String>, CommandError> {
-    match resource_args(resources)? {
-        Some(ResourceArgs { resource: Resource::Node, names }) if names.is_empty() => Err(CommandError::new(NO_NAME)),
-        Some(ResourceArgs { resource: Resource::Node, names }) => Ok(names),
-        Some(ResourceArgs { resource, .. }) => Err(CommandError::new(format!(
-            "error: the playground's {command} changes nodes only, not {resource}"
-        ))),
-        None => Err(CommandError::new("error: one or more resources must be specified as <resource> <name> or <resource>/<name>")),
-    }
-}
-
 /// `LabelOptions`: Complete parses the pairs, Validate wants a resource and an update,
 /// and only then are the resources looked up, so `kubectl label node n1 bad label`
 /// (no `=`: two more resource names) says no update was given.
 fn label(words: &[String]) -> Result<Kubectl, CommandError> {
-    let p = flags(words, &[boolean("overwrite", None)], "kubectl label")?;
+    let [selector, field_selector] = SELECTORS;
+    let p = flags(words, &[boolean("overwrite", None), selector, field_selector, boolean("all", None)], "kubectl label")?;
     let (resources, pairs) = split_pairs(&p.args, |a| a.contains('=') || a.ends_with('-'), "label")?;
     let (set, remove) = parse_labels(&pairs)?;
+    let (all, query) = (p.bool("all", "kubectl label")?, list_query(&p));
+    if all && query.labels.is_some() {
+        return Err(CommandError::new("error: cannot set --all and --selector at the same time"));
+    }
+    if all && query.fields.is_some() {
+        return Err(CommandError::new("error: cannot set --all and --field-selector at the same time"));
+    }
     if resources.is_empty() {
         return Err(CommandError::new("error: one or more resources must be specified as <resource> <name> or <resource>/<name>"));
     }
     if set.is_empty() && remove.is_empty() {
         return Err(CommandError::new("error: at least one label update is required"));
     }
-    let nodes = node_names(&resources, "kubectl label")?;
+    let nodes = match resource_args(&resources)? {
+        Some(ResourceArgs { resource: Resource::Node, names }) if all || !query.is_empty() => {
+            if !names.is_empty() {
+                return Err(CommandError::new("error: name cannot be provided when a selector is specified"));
+            }
+            NodeTargets::Selected(query)
+        }
+        Some(ResourceArgs { resource: Resource::Node, names }) if names.is_empty() => return Err(CommandError::new(NO_NAME)),
+        Some(ResourceArgs { resource: Resource::Node, names }) => NodeTargets::Named(names),
+        Some(ResourceArgs { resource, .. }) => {
+            return Err(CommandError::new(format!("error: the playground's kubectl label changes nodes only, not {resource}")))
+        }
+        None => return Err(CommandError::new("error: one or more resources must be specified as <resource> <name> or <resource>/<name>")),
+    };
     Ok(Kubectl::Label { nodes, set, remove, overwrite: p.bool("overwrite", "kubectl label")? })
 }
 
+/// `TaintOptions`: with `-l` or `--all` the names are not looked at.
 fn taint(words: &[String]) -> Result<Kubectl, CommandError> {
-    let p = flags(words, &[boolean("overwrite", None)], "kubectl taint")?;
+    let p = flags(words, &[boolean("overwrite", None), value("selector", Some('l')), boolean("all", None)], "kubectl taint")?;
     let (resources, specs) =
         split_pairs(&p.args, |a| a.contains('=') || a.contains(':') || a.ends_with('-'), "taint")?;
     if resources.is_empty() {
@@ -125,15 +135,23 @@ fn taint(words: &[String]) -> Result<Kubectl, CommandError> {
         return Err(CommandError::new("error: at least one taint update is required"));
     }
     let (add, remove) = parse_taints(&specs)?;
-    let nodes = match resource_args(&resources)? {
-        Some(ResourceArgs { resource: Resource::Node, names }) if names.is_empty() => {
-            return Err(CommandError::new("error: at least one resource name must be specified since 'all' parameter is not set"))
-        }
+    let selector = p.value("selector").filter(|s| !s.is_empty()).map(str::to_owned);
+    let all = p.bool("all", "kubectl taint")?;
+    let names = match resource_args(&resources)? {
         Some(ResourceArgs { resource: Resource::Node, names }) => names,
         Some(ResourceArgs { .. }) | None => {
             let kind = resources.first().map(|r| r.split('/').next().unwrap_or(r)).unwrap_or_default();
             return Err(CommandError::new(format!("error: invalid resource type {kind}, only node types are supported")));
         }
+    };
+    let nodes = match (all, selector) {
+        (true, Some(_)) => return Err(CommandError::new("error: setting 'all' parameter with a non empty selector is prohibited")),
+        (true, None) => NodeTargets::Selected(ListQuery::default()),
+        (false, Some(labels)) => NodeTargets::Selected(ListQuery { labels: Some(labels), fields: None }),
+        (false, None) if names.is_empty() => {
+            return Err(CommandError::new("error: at least one resource name must be specified since 'all' parameter is not set"))
+        }
+        (false, None) => NodeTargets::Named(names),
     };
     Ok(Kubectl::Taint { nodes, add, remove, overwrite: p.bool("overwrite", "kubectl taint")? })
 }
@@ -148,17 +166,23 @@ fn node_name_arg(arg: &str, command: &str) -> Result<String, CommandError> {
     }
 }
 
+/// The nodes of cordon, uncordon and drain (`DrainCmdOptions.Complete`): names, or `-l`.
+fn drained_nodes(p: &Parsed, command: &str) -> Result<NodeTargets, CommandError> {
+    let selector = p.value("selector");
+    match (p.args.as_slice(), selector) {
+        ([], None) => Err(CommandError::usage(format!("USAGE: {} NODE [flags]", command.trim_start_matches("kubectl ")), command)),
+        ([_, ..], Some(_)) => Err(CommandError::usage("cannot specify both a node name and a --selector option", command)),
+        ([], Some("")) => Err(CommandError::new(NO_NAME)),
+        ([], Some(labels)) => Ok(NodeTargets::Selected(ListQuery { labels: Some(labels.to_owned()), fields: None })),
+        (names, None) => Ok(NodeTargets::Named(names.iter().map(|n| node_name_arg(n, command)).collect::<Result<_, _>>()?)),
+    }
+}
+
 fn cordon(sub: &str, words: &[String]) -> Result<Kubectl, CommandError> {
     let command = format!("kubectl {sub}");
-    let p = flags(words, &[], &command)?;
-    match p.args.as_slice() {
-        [node] => {
-            let node = node_name_arg(node, &command)?;
-            Ok(if sub == "cordon" { Kubectl::Cordon(node) } else { Kubectl::Uncordon(node) })
-        }
-        [] => Err(CommandError::usage(format!("USAGE: {sub} NODE [flags]"), &command)),
-        _ => Err(CommandError::new(format!("error: the playground's {command} takes one node at a time"))),
-    }
+    let p = flags(words, &[value("selector", Some('l'))], &command)?;
+    let nodes = drained_nodes(&p, &command)?;
+    Ok(if sub == "cordon" { Kubectl::Cordon(nodes) } else { Kubectl::Uncordon(nodes) })
 }
 
 fn drain(words: &[String]) -> Result<Kubectl, CommandError> {
@@ -167,15 +191,11 @@ fn drain(words: &[String]) -> Result<Kubectl, CommandError> {
         boolean("delete-emptydir-data", None),
         boolean("delete-local-data", None),
         boolean("force", None),
+        value("selector", Some('l')),
     ];
     let p = flags(words, &specs, "kubectl drain")?;
-    let node = match p.args.as_slice() {
-        [node] => node_name_arg(node, "kubectl drain")?,
-        [] => return Err(CommandError::usage("USAGE: drain NODE [flags]", "kubectl drain")),
-        _ => return Err(CommandError::new("error: the playground's kubectl drain takes one node at a time")),
-    };
     Ok(Kubectl::Drain {
-        node,
+        nodes: drained_nodes(&p, "kubectl drain")?,
         ignore_daemonsets: p.bool("ignore-daemonsets", "kubectl drain")?,
         delete_emptydir_data: p.bool("delete-emptydir-data", "kubectl drain")?
             || p.bool("delete-local-data", "kubectl drain")?,

@@ -26,7 +26,7 @@ fn every_form_of_the_scenario_format_parses() {
     assert_eq!(
         ok("kubectl label node node-01 disk-type=ssd tier=a --overwrite"),
         Command::Kubectl(Kubectl::Label {
-            nodes: vec!["node-01".into()],
+            nodes: NodeTargets::named("node-01"),
             set: vec![("disk-type".into(), "ssd".into()), ("tier".into(), "a".into())],
             remove: vec![],
             overwrite: true
@@ -34,14 +34,14 @@ fn every_form_of_the_scenario_format_parses() {
     );
     assert_eq!(
         ok("kubectl label node ssd-01 disk-type-"),
-        Command::Kubectl(Kubectl::Label { nodes: vec!["ssd-01".into()], set: vec![], remove: vec!["disk-type".into()], overwrite: false })
+        Command::Kubectl(Kubectl::Label { nodes: NodeTargets::named("ssd-01"), set: vec![], remove: vec!["disk-type".into()], overwrite: false })
     );
     let Command::Kubectl(Kubectl::Taint { nodes, add, remove, overwrite }) = ok("kubectl taint node node-02 dedicated=db:NoSchedule")
     else {
         panic!("not a taint")
     };
-    assert_eq!((nodes.as_slice(), add.len(), remove.len(), overwrite), (&["node-02".to_string()][..], 1, 0, false));
-    assert!(matches!(ok("kubectl label nodes node-01 node-02 disk=ssd"), Command::Kubectl(Kubectl::Label { ref nodes, .. }) if nodes.len() == 2));
+    assert_eq!((nodes, add.len(), remove.len(), overwrite), (NodeTargets::named("node-02"), 1, 0, false));
+    assert!(matches!(ok("kubectl label nodes node-01 node-02 disk=ssd"), Command::Kubectl(Kubectl::Label { nodes: NodeTargets::Named(ref nodes), .. }) if nodes.len() == 2));
     assert_eq!((add[0].key.as_str(), add[0].value.as_deref(), add[0].effect.as_str()), ("dedicated", Some("db"), "NoSchedule"));
     let Command::Kubectl(Kubectl::Taint { remove, .. }) = ok("kubectl taint node node-03 dedicated:NoExecute-") else {
         panic!("not a taint")
@@ -51,11 +51,11 @@ fn every_form_of_the_scenario_format_parses() {
         panic!("not a taint")
     };
     assert_eq!(remove, vec![("dedicated".into(), None)]);
-    assert_eq!(ok("kubectl cordon node-02"), Command::Kubectl(Kubectl::Cordon("node-02".into())));
-    assert_eq!(ok("kubectl uncordon node-02"), Command::Kubectl(Kubectl::Uncordon("node-02".into())));
+    assert_eq!(ok("kubectl cordon node-02"), Command::Kubectl(Kubectl::Cordon(NodeTargets::named("node-02"))));
+    assert_eq!(ok("kubectl uncordon node-02"), Command::Kubectl(Kubectl::Uncordon(NodeTargets::named("node-02"))));
     assert_eq!(
         ok("kubectl drain node-01 --ignore-daemonsets"),
-        Command::Kubectl(Kubectl::Drain { node: "node-01".into(), ignore_daemonsets: true, delete_emptydir_data: false, force: false })
+        Command::Kubectl(Kubectl::Drain { nodes: NodeTargets::named("node-01"), ignore_daemonsets: true, delete_emptydir_data: false, force: false })
     );
     assert_eq!(ok("kubectl delete pod @node-03"), Command::Kubectl(Kubectl::DeletePod(PodRef::OnNode("node-03".into()))));
     assert_eq!(
@@ -154,9 +154,9 @@ fn every_form_of_the_scenario_format_parses() {
         Command::Kubectl(Kubectl::DeletePods { names: vec![], query: Some(ListQuery::default()), namespace: Some("kube-system".into()) })
     );
     assert_eq!(err("kubectl delete pod web -l app=web"), "error: name cannot be provided when a selector is specified");
-    assert_eq!(ok("kubectl cordon nodes/node-01"), Command::Kubectl(Kubectl::Cordon("node-01".into())));
+    assert_eq!(ok("kubectl cordon nodes/node-01"), Command::Kubectl(Kubectl::Cordon(NodeTargets::named("node-01"))));
     assert!(matches!(ok("kubectl get pods -A=false"), Command::Kubectl(Kubectl::Get { all_namespaces: false, .. })));
-    assert_eq!(ok("kubectl uncordon no/node-01"), Command::Kubectl(Kubectl::Uncordon("node-01".into())));
+    assert_eq!(ok("kubectl uncordon no/node-01"), Command::Kubectl(Kubectl::Uncordon(NodeTargets::named("node-01"))));
     for line in ["kubectl get ev", "kubectl get controllerrevisions", "k get no", "kubectl describe ds"] {
         ok(line);
     }
@@ -242,4 +242,34 @@ fn completes_commands_and_names() {
     assert_eq!(c("node down cp"), ["node down cp-01"]);
     assert!(c("kubectl get pods agent-x7k2p ").is_empty());
     assert_eq!(c("").len(), 5);
+}
+
+#[test]
+fn node_commands_take_several_nodes_or_a_selector() {
+    let selected = |labels: &str| NodeTargets::Selected(ListQuery { labels: Some(labels.into()), fields: None });
+    assert!(matches!(ok("kubectl label nodes -l pool=gpu zone=a"), Command::Kubectl(Kubectl::Label { nodes, .. }) if nodes == selected("pool=gpu")));
+    assert!(matches!(
+        ok("kubectl label nodes --all zone=a"),
+        Command::Kubectl(Kubectl::Label { nodes: NodeTargets::Selected(query), .. }) if query.is_empty()
+    ));
+    assert_eq!(err("kubectl label nodes --all -l a=b zone=a"), "error: cannot set --all and --selector at the same time");
+    assert_eq!(err("kubectl label node n1 -l a=b zone=a"), "error: name cannot be provided when a selector is specified");
+    assert!(err("kubectl label nodes zone=a").starts_with("error: resource(s) were provided, but no name"));
+    // taint ignores the names it is given with a selector, as kubectl does.
+    assert!(matches!(ok("kubectl taint nodes n1 -l pool=gpu gpu=true:NoSchedule"), Command::Kubectl(Kubectl::Taint { nodes, .. }) if nodes == selected("pool=gpu")));
+    assert!(matches!(
+        ok("kubectl taint nodes --all gpu:NoSchedule-"),
+        Command::Kubectl(Kubectl::Taint { nodes: NodeTargets::Selected(query), .. }) if query.is_empty()
+    ));
+    assert_eq!(err("kubectl taint nodes --all -l a=b k:NoSchedule"), "error: setting 'all' parameter with a non empty selector is prohibited");
+    assert_eq!(
+        ok("kubectl cordon node-01 node/node-02"),
+        Command::Kubectl(Kubectl::Cordon(NodeTargets::Named(vec!["node-01".into(), "node-02".into()])))
+    );
+    assert_eq!(ok("kubectl uncordon -l pool=gpu"), Command::Kubectl(Kubectl::Uncordon(selected("pool=gpu"))));
+    assert!(matches!(ok("kubectl drain -l pool=gpu --ignore-daemonsets"), Command::Kubectl(Kubectl::Drain { nodes, .. }) if nodes == selected("pool=gpu")));
+    assert_eq!(
+        err("kubectl drain node-01 -l pool=gpu"),
+        "error: cannot specify both a node name and a --selector option\nSee 'kubectl drain -h' for help and examples"
+    );
 }
