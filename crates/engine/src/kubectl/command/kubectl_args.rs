@@ -3,7 +3,7 @@
 
 use super::resource::{parse_labels, parse_taints, resource_args, ResourceArgs};
 use super::words::{boolean, parse_flags, value, FlagSpec, Parsed, NAMESPACE};
-use crate::kubectl::printers::LabelColumns;
+use crate::kubectl::printers::{CustomColumns, LabelColumns};
 use crate::kubectl::selection::ListQuery;
 use super::{CommandError, Kubectl, NodeTargets, ObjRef, PatchType, PodRef, Resource};
 
@@ -412,10 +412,16 @@ fn get(words: &[String]) -> Result<Kubectl, CommandError> {
         Some("wide") => (true, None),
         Some(format @ ("yaml" | "json" | "name")) => (false, Some(format.to_owned())),
         Some(format) if format.starts_with("jsonpath=") => (false, Some(format.to_owned())),
+        // The spec is read before anything is asked of the server, as kubectl's printer flags do.
+        Some(format) if format == "custom-columns" || format.starts_with("custom-columns=") => {
+            let spec = format.strip_prefix("custom-columns=").unwrap_or("");
+            CustomColumns::parse(spec).map_err(CommandError::new)?;
+            (false, Some(format!("custom-columns={spec}")))
+        }
         // Real formats the playground has no printer for.
         Some(other) if ["jsonpath", "custom-columns", "go-template", "template"].iter().any(|f| other.starts_with(f)) => {
             return Err(CommandError::new(format!(
-                "error: the playground prints -o wide, yaml, json and name, not \"{other}\""
+                "error: the playground prints -o wide, yaml, json, name, jsonpath= and custom-columns=, not \"{other}\""
             )))
         }
         Some(other) => {

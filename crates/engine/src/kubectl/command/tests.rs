@@ -192,7 +192,9 @@ fn kubectl_wording_for_malformed_commands() {
     assert_eq!(err("kubectl get pods --bogus"), "error: unknown flag: --bogus\nSee 'kubectl get --help' for usage.");
     assert!(matches!(ok("kubectl get ds,pods -o wide"), Command::Kubectl(Kubectl::Get { resource: Resource::DaemonSet, ref also, wide: true, .. }) if *also == [Resource::Pod]));
     assert!(err("kubectl describe ds,pods").contains("one resource type at a time"));
-    assert!(err("kubectl get pods -o custom-columns=NAME:.metadata.name").contains("not \"custom-columns=NAME:.metadata.name\""));
+    assert!(matches!(ok("kubectl get pods -o custom-columns=NAME:.metadata.name"), Command::Kubectl(Kubectl::Get { output: Some(ref o), .. }) if o == "custom-columns=NAME:.metadata.name"));
+    assert_eq!(err("kubectl get pods -o custom-columns"), "error: custom-columns format specified but no custom columns given");
+    assert!(err("kubectl get pods -o go-template={{.x}}").contains("not \"go-template={{.x}}\""));
     assert!(err("kubectl get pods -o tablez").starts_with("error: unable to match a printer suitable for the output format \"tablez\""));
     assert!(err("kubectl delete").starts_with("error: You must provide one or more resources by argument or filename."));
     assert!(err("kubectl rollout undo ds/a --to-revision=x").starts_with("error: invalid argument \"x\" for \"--to-revision\" flag"));

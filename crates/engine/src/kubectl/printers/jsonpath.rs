@@ -1,7 +1,8 @@
 //! `kubectl get -o jsonpath=TEMPLATE` (client-go's `util/jsonpath`), the part of it a
 //! trainer types: literal text (also quoted, `{"\t"}`), `{.field.path}` with `[n]` and
 //! `[*]`, and `{range .items[*]}...{end}`. Several results print joined by spaces; a string prints
-//! as itself, anything else as JSON.
+//! as itself, anything else as JSON. A field that is not there yields nothing, as kubectl's
+//! `--allow-missing-template-keys` (true unless turned off) has it.
 
 use serde_json::Value;
 
@@ -93,6 +94,21 @@ fn parse_path(path: &str) -> Result<Vec<Step>, String> {
     Ok(steps)
 }
 
+/// One field path, `{.spec.nodeName}` without its braces (a custom column's).
+#[derive(Debug, PartialEq)]
+pub(super) struct FieldPath(Vec<Step>);
+
+impl FieldPath {
+    pub(super) fn parse(path: &str) -> Result<Self, String> {
+        parse_path(path).map(FieldPath)
+    }
+
+    /// The values the path reaches in `value`; none for a field that is not there.
+    pub(super) fn find<'a>(&self, value: &'a Value) -> Result<Vec<&'a Value>, String> {
+        evaluate(&self.0, value)
+    }
+}
+
 /// The values `steps` reach from `value`.
 fn evaluate<'a>(steps: &[Step], value: &'a Value) -> Result<Vec<&'a Value>, String> {
     let mut current = vec![value];
@@ -100,14 +116,14 @@ fn evaluate<'a>(steps: &[Step], value: &'a Value) -> Result<Vec<&'a Value>, Stri
         let mut next = Vec::new();
         for value in current {
             match step {
-                Step::Field(name) => match value.get(name) {
-                    Some(found) => next.push(found),
-                    None => return Err(format!("{name} is not found")),
-                },
+                Step::Field(name) => next.extend(value.get(name)),
                 Step::Index(index) => {
-                    let items = value.as_array().ok_or("array index on a value that is no array")?;
+                    let items = value.as_array().ok_or_else(|| format!("{value} is not array or slice"))?;
                     let at = if *index < 0 { items.len() as i64 + index } else { *index };
-                    let item = usize::try_from(at).ok().and_then(|i| items.get(i)).ok_or_else(|| "array index out of bounds".to_string())?;
+                    let item = usize::try_from(at)
+                        .ok()
+                        .and_then(|i| items.get(i))
+                        .ok_or_else(|| format!("array index out of bounds: index {at}, length {}", items.len()))?;
                     next.push(item);
                 }
                 Step::All => match value {
@@ -171,6 +187,7 @@ mod tests {
             Ok("a\tnode-01\nb\tnode-02\n".into())
         );
         assert_eq!(render(r"{range .items[*]}{.metadata.name}:{.spec.nodeName}\n{end}", &list), Ok("a:node-01\nb:node-02\n".into()));
-        assert!(render("{.items[0].nope}", &list).unwrap_err().ends_with("Error executing template: nope is not found"));
+        assert_eq!(render("{.items[0].nope}", &list), Ok("".into()));
+        assert!(render("{.items[5]}", &list).unwrap_err().ends_with("Error executing template: array index out of bounds: index 5, length 2"));
     }
 }

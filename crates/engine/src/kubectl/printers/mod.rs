@@ -6,6 +6,7 @@
 //! [`ClusterState`]: crate::state::ClusterState
 
 mod age;
+mod custom_columns;
 mod describe_containers;
 mod describe_daemonset;
 mod describe_events;
@@ -40,6 +41,7 @@ mod tests_get;
 
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
 
+pub use custom_columns::CustomColumns;
 pub use describe_daemonset::describe_daemonset;
 pub use describe_events::event_age;
 pub use describe_node::{allocatable_of, allocated_resources, describe_node, AllocatedResource};

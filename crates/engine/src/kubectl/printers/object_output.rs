@@ -1,4 +1,4 @@
-//! `kubectl get <resource> [<name>] -o yaml|json|name`: finds the objects and hands them
+//! `kubectl get <resource> [<name>] -o yaml|json|name|jsonpath=|custom-columns=`: finds the objects and hands them
 //! to the printers in [`super::yaml`].
 
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
@@ -8,6 +8,7 @@ use serde::Serialize;
 use crate::kubectl::command::Resource;
 use crate::state::{ClusterState, Stored};
 
+use super::custom_columns::CustomColumns;
 use super::yaml::{list_json, list_yaml, object_json, object_name, object_yaml};
 use super::{no_resources_found, not_found, object_namespace};
 
@@ -93,6 +94,9 @@ where
     if let Some(template) = format.strip_prefix("jsonpath=") {
         return super::jsonpath::render(template, &super::yaml::to_value(object)?);
     }
+    if let Some(spec) = format.strip_prefix("custom-columns=") {
+        return CustomColumns::parse(spec)?.render(&[super::yaml::to_value(object)?]);
+    }
     match format {
         "json" => object_json(object),
         "name" => Ok(format!("{}\n", object_name(object))),
@@ -106,6 +110,10 @@ where
 {
     if let Some(template) = format.strip_prefix("jsonpath=") {
         return super::jsonpath::render(template, &super::yaml::list_value(objects)?);
+    }
+    if let Some(spec) = format.strip_prefix("custom-columns=") {
+        let items = objects.iter().map(|o| super::yaml::to_value(*o)).collect::<Result<Vec<_>, _>>()?;
+        return CustomColumns::parse(spec)?.render(&items);
     }
     match format {
         "json" => list_json(objects),
