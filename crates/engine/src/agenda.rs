@@ -32,6 +32,8 @@ pub enum Action {
     RetryImagePull(String),
     /// The pod worker syncs a pod whose image pull backs off until `retry_at`.
     SyncPullBackOff { pod: String, retry_at: u64 },
+    /// The pod worker syncs a pod whose crashed container waits until `restart_at`.
+    SyncCrashBackOff { pod: String, restart_at: u64 },
     /// The pod got a deletionTimestamp: the kubelet sends SIGTERM.
     KillContainers(String),
     /// The containers have stopped: the kubelet confirms the deletion.
@@ -60,7 +62,11 @@ impl Action {
     pub fn is_background(&self) -> bool {
         matches!(
             self,
-            Action::RestartContainer(_) | Action::RetryImagePull(_) | Action::SyncPullBackOff { .. } | Action::UnschedulableTimeout { .. }
+            Action::RestartContainer(_)
+                | Action::RetryImagePull(_)
+                | Action::SyncPullBackOff { .. }
+                | Action::SyncCrashBackOff { .. }
+                | Action::UnschedulableTimeout { .. }
         )
     }
 }

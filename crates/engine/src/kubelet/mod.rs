@@ -39,7 +39,8 @@ const BACKOFF_MAX_MS: u64 = 5 * MINUTE;
 /// the pod's terminationGracePeriodSeconds.
 const STOP_MS: u64 = SECOND;
 /// A pod whose sync failed is synced again this much later (the pod workers'
-/// `backOffPeriod`): a pull backing off for longer shows `ImagePullBackOff` then.
+/// `backOffPeriod`, without its jitter): each such sync inside a pull or restart
+/// back-off records its `BackOff` event again, so the event's count grows.
 const POD_WORKER_RETRY_MS: u64 = 10 * SECOND;
 /// How soon the kubelet notices a container exited (the PLEG's relist period): a
 /// first crash is restarted then, before any back-off.
@@ -188,7 +189,8 @@ impl Kubelet {
             // No pull, so no pull back-off: the pod worker's later syncs find it missing again.
             let delay = self.next_backoff(pod_key);
             next.push((now + delay, Action::RetryImagePull(pod_key.into())));
-        } else {
+        } else if !containers(&pod).iter().any(|c| matches!(pod_status::waiting_reason(&pod, &c.name), Some("ErrImagePull" | "ImagePullBackOff"))) {
+            // A sync that only restarted a crashed neighbour leaves a failing pull's back-off be.
             self.backoff.remove(pod_key);
         }
         let crashed: Vec<&String> = outcomes.iter().filter(|(_, o)| *o == ContainerOutcome::Crashed).map(|(name, _)| name).collect();
@@ -202,16 +204,8 @@ impl Kubelet {
                 }
                 Some(delay) => {
                     self.crash_backoff.insert(pod_key.to_string(), (delay * 2).min(BACKOFF_MAX_MS));
-                    let pod_name = format!(
-                        "{}_{}({})",
-                        pod.metadata.name.as_deref().unwrap_or(""),
-                        pod.metadata.namespace.as_deref().unwrap_or(""),
-                        pod.metadata.uid.as_deref().unwrap_or("")
-                    );
-                    for container in &crashed {
-                        let message = format!("Back-off restarting failed container {container} in pod {pod_name}");
-                        api.record_container_event(&object, container, "Warning", "BackOff", SOURCE, message);
-                    }
+                    record_crash_back_off(api, &object, &pod, &crashed);
+                    next.extend(next_back_off_sync(now, now + delay, |restart_at| Action::SyncCrashBackOff { pod: pod_key.into(), restart_at }));
                     delay
                 }
             };
@@ -236,26 +230,24 @@ impl Kubelet {
         containers(pod).iter().filter(|c| self.image_behaviour(c) == ImageBehaviour::Ok).map(|c| c.name.clone()).collect()
     }
 
-    /// After a failed pull: the next pull once the back-off is over, and when that is
-    /// more than a pod worker retry away, a sync in between that finds the pull
-    /// backing off.
+    /// After a failed pull: the next pull once the back-off is over, and the pod
+    /// worker's syncs in between, which find the pull backing off.
     fn back_off_pull(&mut self, pod_key: &str, now: u64) -> Vec<(u64, Action)> {
-        let delay = self.next_backoff(pod_key);
-        if delay <= POD_WORKER_RETRY_MS {
-            return vec![(now + delay, Action::RetryImagePull(pod_key.into()))];
-        }
-        vec![(now + POD_WORKER_RETRY_MS, Action::SyncPullBackOff { pod: pod_key.into(), retry_at: now + delay })]
+        let retry_at = now + self.next_backoff(pod_key);
+        let sync = next_back_off_sync(now, retry_at, |retry_at| Action::SyncPullBackOff { pod: pod_key.into(), retry_at });
+        vec![sync.unwrap_or((retry_at, Action::RetryImagePull(pod_key.into())))]
     }
 
     /// A sync while the pull backs off: `Back-off pulling image` for each container
-    /// whose pull failed, which waits in `ImagePullBackOff` until the retry at `retry_at`.
+    /// whose pull failed, which waits in `ImagePullBackOff`; the next sync, or the
+    /// retry at `retry_at`.
     pub fn sync_pull_back_off(&mut self, api: &mut Api, pod_key: &str, retry_at: u64) -> Vec<(u64, Action)> {
         let Some(pod) = api.state.pods.get(pod_key).map(|p| (**p).clone()) else { return vec![] };
         if is_terminating(&pod) {
             return vec![];
         }
-        let failed: Vec<Container> =
-            containers(&pod).iter().filter(|c| pod_status::waiting_reason(&pod, &c.name) == Some("ErrImagePull")).cloned().collect();
+        let pulling = |c: &&Container| matches!(pod_status::waiting_reason(&pod, &c.name), Some("ErrImagePull" | "ImagePullBackOff"));
+        let failed: Vec<Container> = containers(&pod).iter().filter(pulling).cloned().collect();
         let object = pod_object(pod_key);
         for container in &failed {
             images::record_pull_back_off(api, &object, container);
@@ -264,7 +256,29 @@ impl Kubelet {
             failed.iter().map(|c| (c.name.clone(), ContainerOutcome::Waiting("ImagePullBackOff"))).collect();
         let now = api.now();
         api.update_pod(pod_status::containers_synced(pod, &outcomes, now));
-        vec![(retry_at, Action::RetryImagePull(pod_key.into()))]
+        let sync = next_back_off_sync(now, retry_at, |retry_at| Action::SyncPullBackOff { pod: pod_key.into(), retry_at });
+        vec![sync.unwrap_or((retry_at, Action::RetryImagePull(pod_key.into())))]
+    }
+
+    /// A sync while a crashed container waits for its restart at `restart_at`:
+    /// `Back-off restarting failed container` again, and the next sync if the
+    /// restart is further off than that.
+    pub fn sync_crash_back_off(&mut self, api: &mut Api, pod_key: &str, restart_at: u64) -> Vec<(u64, Action)> {
+        let Some(pod) = api.state.pods.get(pod_key).map(|p| (**p).clone()) else { return vec![] };
+        if is_terminating(&pod) {
+            return vec![];
+        }
+        let crashed: Vec<&String> = containers(&pod)
+            .iter()
+            .filter(|c| pod_status::waiting_reason(&pod, &c.name) == Some("CrashLoopBackOff"))
+            .map(|c| &c.name)
+            .collect();
+        if crashed.is_empty() {
+            return vec![];
+        }
+        record_crash_back_off(api, &pod_object(pod_key), &pod, &crashed);
+        let now = api.now();
+        next_back_off_sync(now, restart_at, |restart_at| Action::SyncCrashBackOff { pod: pod_key.into(), restart_at }).into_iter().collect()
     }
 
     pub fn mark_ready(&mut self, api: &mut Api, pod_key: &str) {
@@ -357,6 +371,28 @@ fn readiness_delay(pod: &Pod, timing: PodTiming) -> u64 {
 
 /// `startContainer`'s two events: the container is created, then started (named by
 /// the events' field path since v1.35, not in their messages).
+/// The pod worker's next sync of a pod backing off until `until`, if that sync
+/// comes before it: the sync made by `sync`, a retry period from `now`.
+fn next_back_off_sync(now: u64, until: u64, sync: impl FnOnce(u64) -> Action) -> Option<(u64, Action)> {
+    (now + POD_WORKER_RETRY_MS < until).then(|| (now + POD_WORKER_RETRY_MS, sync(until)))
+}
+
+/// `Back-off restarting failed container` for each crashed container of the pod, named
+/// as the kubelet names pods in it (`NAME_NAMESPACE(UID)`).
+fn record_crash_back_off(api: &mut Api, object: &str, pod: &Pod, crashed: &[&String]) {
+    let meta = &pod.metadata;
+    let pod_name = format!(
+        "{}_{}({})",
+        meta.name.as_deref().unwrap_or(""),
+        meta.namespace.as_deref().unwrap_or(""),
+        meta.uid.as_deref().unwrap_or("")
+    );
+    for container in crashed {
+        let message = format!("Back-off restarting failed container {container} in pod {pod_name}");
+        api.record_container_event(object, container, "Warning", "BackOff", SOURCE, message);
+    }
+}
+
 fn record_created_and_started(api: &mut Api, object: &str, container: &str) {
     api.record_container_event(object, container, "Normal", "Created", SOURCE, "Container created".into());
     api.record_container_event(object, container, "Normal", "Started", SOURCE, "Container started".into());

@@ -58,6 +58,9 @@ impl Simulation {
             Action::RestartContainer(pod_key) => self.on_live_node(&pod_key, |sim| sim.kubelet.restart_container(&mut sim.api, &pod_key, timing)),
             Action::RetryImagePull(pod_key) => self.on_live_node(&pod_key, |sim| sim.kubelet.retry_image_pull(&mut sim.api, &pod_key, timing)),
             Action::SyncPullBackOff { pod, retry_at } => self.on_live_node(&pod, |sim| sim.kubelet.sync_pull_back_off(&mut sim.api, &pod, retry_at)),
+            Action::SyncCrashBackOff { pod, restart_at } => {
+                self.on_live_node(&pod, |sim| sim.kubelet.sync_crash_back_off(&mut sim.api, &pod, restart_at))
+            }
             Action::KillContainers(pod_key) => self.on_live_node(&pod_key, |sim| sim.kubelet.begin_termination(&mut sim.api, &pod_key)),
             Action::FinishTermination(pod_key) => self.on_live_node(&pod_key, |sim| {
                 sim.kubelet.finish_termination(&mut sim.api, &pod_key);
@@ -133,6 +136,7 @@ impl Simulation {
             Action::RestartContainer(k) => format!("kubelet restarts the crashed container of {k}"),
             Action::RetryImagePull(k) => format!("kubelet retries the image pull of {k}"),
             Action::SyncPullBackOff { pod, .. } => format!("kubelet finds the image pull of {pod} backing off"),
+            Action::SyncCrashBackOff { pod, .. } => format!("kubelet finds the crashed container of {pod} backing off"),
             Action::KillContainers(k) => format!("kubelet stops the containers of {k}"),
             Action::FinishTermination(k) => format!("pod {k} terminated"),
             Action::MonitorNode(n) => format!("node-lifecycle-controller checks node {n}"),

@@ -33,6 +33,7 @@ fn zh_hans(action: &Action) -> String {
         Action::RestartContainer(k) => format!("kubelet 重启 {k} 崩溃的容器"),
         Action::RetryImagePull(k) => format!("kubelet 重试拉取 {k} 的镜像"),
         Action::SyncPullBackOff { pod, .. } => format!("kubelet 发现 {pod} 的镜像拉取处于退避中"),
+        Action::SyncCrashBackOff { pod, .. } => format!("kubelet 发现 {pod} 崩溃的容器处于重启退避中"),
         Action::KillContainers(k) => format!("kubelet 停止 {k} 的容器"),
         Action::FinishTermination(k) => format!("Pod {k} 已终止"),
         Action::MonitorNode(n) => format!("node-lifecycle-controller 检查节点 {n}"),
