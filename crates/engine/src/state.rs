@@ -9,6 +9,8 @@ use imbl::{OrdMap, Vector};
 use k8s_openapi::api::apps::v1::{ControllerRevision, DaemonSet};
 use k8s_openapi::api::core::v1::{Node, Pod};
 
+use crate::kubelet::NodeLease;
+
 /// Objects are keyed by `namespace/name` (nodes by name), so iteration order is stable.
 /// Every value is a [`Stored`] version: a write copies the touched leaf of the
 /// persistent map, which is then a copy of reference counts rather than of objects.
@@ -19,6 +21,8 @@ pub struct ClusterState {
     pub daemonsets: OrdMap<String, Stored<DaemonSet>>,
     pub revisions: OrdMap<String, Stored<ControllerRevision>>,
     pub events: Vector<Stored<Event>>,
+    /// Each node's lease in `kube-node-lease`, by node name.
+    pub leases: OrdMap<String, NodeLease>,
 }
 
 impl ClusterState {
@@ -30,6 +34,7 @@ impl ClusterState {
             && self.daemonsets.ptr_eq(&other.daemonsets)
             && self.revisions.ptr_eq(&other.revisions)
             && self.events.ptr_eq(&other.events)
+            && self.leases.ptr_eq(&other.leases)
     }
 }
 

@@ -11,6 +11,7 @@ use dsplay_model::{defaults, tolerations, validation};
 use super::{key, name_of, priority_admission, ApiError, Change, NameGenerator};
 use crate::clock;
 use crate::controller::daemonset::target_node_name;
+use crate::kubelet::NodeLease;
 use crate::state::{ClusterState, Event, Stored};
 use crate::pod_readiness::is_terminal;
 
@@ -302,6 +303,11 @@ impl Api {
         Ok(name)
     }
 
+    /// The kubelet writes its node's lease (it renews it, or stops renewing it).
+    pub fn write_lease(&mut self, node: &str, lease: NodeLease) {
+        self.state.leases.insert(node.to_string(), lease);
+    }
+
     pub fn update_node(&mut self, mut node: Node) -> Result<(), ApiError> {
         let name = node.metadata.name.clone().unwrap_or_default();
         let Some(old) = self.state.nodes.get(&name).cloned() else {
@@ -324,6 +330,8 @@ impl Api {
         let Some(node) = self.state.nodes.remove(name) else {
             return Err(ApiError::NotFound { resource: "nodes".into(), name: name.into() });
         };
+        // The lease is the node's: the garbage collector removes it with the node.
+        self.state.leases.remove(name);
         self.changes.push(Change::NodeDeleted(node));
         Ok(())
     }

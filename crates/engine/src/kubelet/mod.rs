@@ -5,6 +5,7 @@
 
 mod admission;
 mod images;
+mod lease;
 mod node_status;
 mod pod_status;
 
@@ -18,6 +19,7 @@ use crate::clock::{MINUTE, SECOND};
 use crate::pod_readiness::{is_terminating, node_name};
 use crate::agenda::Action;
 pub use admission::{admit, Rejection};
+pub use lease::{node_as_reported, NodeLease};
 pub use node_status::{stamp_first_post, start_up_events, KubeletCondition, KUBELET_CONDITIONS};
 pub use pod_status::set_not_ready;
 use pod_status::ContainerOutcome;

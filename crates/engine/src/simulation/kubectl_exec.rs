@@ -638,8 +638,8 @@ impl Simulation {
         let namespace = if all { None } else { Some(namespace.unwrap_or(&default)) };
         if let Some(format) = output.filter(|f| *f != "wide") {
             return match name {
-                Some(name) => printers::object_output(state, resource, namespace, name, format),
-                None => printers::list_output(state, resource, namespace, format),
+                Some(name) => printers::object_output(state, resource, namespace, name, format, now),
+                None => printers::list_output(state, resource, namespace, format, now),
             };
         }
         match resource {

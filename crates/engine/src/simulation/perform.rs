@@ -7,7 +7,7 @@ use crate::agenda::Action;
 use super::reactions::REACTION_MS;
 use super::{Marker, Simulation};
 use crate::kubectl::command::{Command, ImageBehaviour as CommandImageBehaviour};
-use crate::kubelet::ImageBehaviour;
+use crate::kubelet::{ImageBehaviour, NodeLease};
 use crate::pod_readiness::{is_terminal, is_terminating, node_name};
 use crate::network::{internal_ip, PodAddresses};
 use crate::scheduler::NodeInfo;
@@ -211,6 +211,7 @@ impl Simulation {
                     return Err(format!("Error from server (NotFound): nodes \"{name}\" not found"));
                 }
                 self.node_lifecycle.kubelet_stops(&self.api, &name);
+                self.change_lease(&name, NodeLease::stopped);
                 let grace = self.scenario.timing.node_heartbeat_grace_ms;
                 self.agenda.schedule(self.api.now() + grace, Action::MonitorNode(name.clone()));
                 Ok(format!("node/{name}: kubelet stopped posting status"))
@@ -219,6 +220,7 @@ impl Simulation {
                 if !self.api.state.nodes.contains_key(&name) {
                     return Err(format!("Error from server (NotFound): nodes \"{name}\" not found"));
                 }
+                self.change_lease(&name, NodeLease::resumed);
                 self.node_lifecycle.kubelet_resumes(&mut self.api, &name);
                 self.resync_kubelet(&name);
                 Ok(format!("node/{name}: kubelet is posting ready status"))
@@ -235,6 +237,13 @@ impl Simulation {
             }
             Command::Kubectl(_) | Command::Advance { .. } | Command::Settle => Ok(String::new()),
         }
+    }
+
+    /// The node's kubelet stops or resumes renewing its lease.
+    fn change_lease(&mut self, node: &str, change: fn(NodeLease, u64) -> NodeLease) {
+        let now = self.api.now();
+        let lease = self.api.state.leases.get(node).copied().unwrap_or_else(|| NodeLease::renewing(now));
+        self.api.write_lease(node, change(lease, now));
     }
 
     /// A kubelet back from silence reports its pods again: it finishes terminations,

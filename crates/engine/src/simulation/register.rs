@@ -6,7 +6,7 @@ use k8s_openapi::api::core::v1::Node;
 
 use super::Simulation;
 use crate::api::ApiError;
-use crate::kubelet::{self, stamp_first_post, start_up_events};
+use crate::kubelet::{self, stamp_first_post, start_up_events, NodeLease};
 use crate::node_lifecycle::reconcile_condition_taints;
 use crate::scenario::registered;
 
@@ -16,7 +16,9 @@ impl Simulation {
         let mut node = reconcile_condition_taints(registered(node));
         stamp_first_post(&mut node, now);
         self.network.address_node(&mut node);
-        self.api.create_node(node).map(drop)
+        let name = self.api.create_node(node)?;
+        self.api.write_lease(&name, NodeLease::renewing(now));
+        Ok(())
     }
 
     /// A node that joins the running cluster (`node add`, a Node applied): registered,

@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 use k8s_openapi::api::core::v1::{Node, Pod};
 use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
 
+use crate::clock::timestamp;
+use crate::kubelet::{node_as_reported, NodeLease};
 use crate::pod_readiness::is_terminal;
 use crate::state::{ClusterState, Event};
 
@@ -19,7 +21,8 @@ use super::table::TabWriter;
 use super::{not_found, object_namespace};
 
 pub fn describe_node(state: &ClusterState, name: &str, now_ms: u64) -> Result<String, String> {
-    let node = state.nodes.get(name).ok_or_else(|| not_found("nodes", name))?;
+    let lease = state.leases.get(name);
+    let node = &node_as_reported(state.nodes.get(name).ok_or_else(|| not_found("nodes", name))?, lease, now_ms);
     let status = node.status.clone().unwrap_or_default();
     let spec = node.spec.clone().unwrap_or_default();
     let mut w = TabWriter::for_describe();
@@ -31,7 +34,7 @@ pub fn describe_node(state: &ClusterState, name: &str, now_ms: u64) -> Result<St
     w.write(&format!("CreationTimestamp:\t{}\n", rfc1123z_or_zero(node.metadata.creation_timestamp.as_ref())));
     taints_multiline(&mut w, "Taints", spec.taints.as_ref());
     w.write(&format!("Unschedulable:\t{}\n", spec.unschedulable.unwrap_or(false)));
-    describe_lease(&mut w, node, name);
+    describe_lease(&mut w, node, lease, name, now_ms);
     if let Some(conditions) = status.conditions.as_ref().filter(|c| !c.is_empty()) {
         w.write("Conditions:\n  Type\tStatus\tLastHeartbeatTime\tLastTransitionTime\tReason\tMessage\n");
         w.write("  ----\t------\t-----------------\t------------------\t------\t-------\n");
@@ -99,19 +102,21 @@ pub fn describe_node(state: &ClusterState, name: &str, now_ms: u64) -> Result<St
     Ok(w.finish())
 }
 
-/// The kubelet's lease in `kube-node-lease`: renewed with every heartbeat, so its renew
-/// time is the Ready condition's last heartbeat.
-fn describe_lease(w: &mut TabWriter, node: &Node, name: &str) {
-    let heartbeat = node
-        .status
-        .as_ref()
-        .and_then(|s| s.conditions.as_ref())
-        .and_then(|c| c.iter().find(|c| c.type_ == "Ready"))
-        .and_then(|c| c.last_heartbeat_time.as_ref());
+/// The kubelet's lease in `kube-node-lease`; a node without one (no kubelet has
+/// registered it) shows the Ready condition's last heartbeat.
+fn describe_lease(w: &mut TabWriter, node: &Node, lease: Option<&NodeLease>, name: &str, now_ms: u64) {
+    let heartbeat = || {
+        node.status
+            .as_ref()
+            .and_then(|s| s.conditions.as_ref())
+            .and_then(|c| c.iter().find(|c| c.type_ == "Ready"))
+            .and_then(|c| c.last_heartbeat_time.clone())
+    };
+    let renew = lease.map(|l| timestamp(l.renew_time(now_ms))).or_else(heartbeat);
     w.write("Lease:\n");
     w.write(&format!("  HolderIdentity:\t{name}\n"));
     w.write("  AcquireTime:\t<unset>\n");
-    let renew = heartbeat.map_or_else(|| "<unset>".to_string(), rfc1123z);
+    let renew = renew.as_ref().map_or_else(|| "<unset>".to_string(), rfc1123z);
     w.write(&format!("  RenewTime:\t{renew}\n"));
 }
 

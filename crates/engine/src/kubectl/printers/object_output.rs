@@ -6,19 +6,22 @@ use k8s_openapi::{Metadata, Resource as ApiResource};
 use serde::Serialize;
 
 use crate::kubectl::command::Resource;
+use crate::kubelet::node_as_reported;
+use k8s_openapi::api::core::v1::Node;
 use crate::state::{ClusterState, Stored};
 
 use super::custom_columns::CustomColumns;
 use super::yaml::{list_json, list_yaml, object_json, object_name, object_yaml};
 use super::{no_resources_found, not_found, object_namespace};
 
-/// One named object; `namespace` is `None` with `--all-namespaces`.
+/// One named object, as read at `now_ms`; `namespace` is `None` with `--all-namespaces`.
 pub fn object_output(
     state: &ClusterState,
     resource: Resource,
     namespace: Option<&str>,
     name: &str,
     format: &str,
+    now_ms: u64,
 ) -> Result<String, String> {
     match resource {
         Resource::Pod => one(state.pods.values().map(|p| p.as_ref()), "pods", namespace, name, format),
@@ -26,25 +29,32 @@ pub fn object_output(
         Resource::ControllerRevision => {
             one(state.revisions.values().map(Stored::object), "controllerrevisions.apps", namespace, name, format)
         }
-        Resource::Node => one(state.nodes.values().map(Stored::object), "nodes", None, name, format),
+        Resource::Node => one(reported_nodes(state, now_ms).iter(), "nodes", None, name, format),
         Resource::Event => Err(events_unavailable(format)),
     }
 }
 
-/// Every object of the resource in the namespace (all namespaces for `None`).
+/// Every object of the resource in the namespace (all namespaces for `None`), as read
+/// at `now_ms`.
 pub fn list_output(
     state: &ClusterState,
     resource: Resource,
     namespace: Option<&str>,
     format: &str,
+    now_ms: u64,
 ) -> Result<String, String> {
     match resource {
         Resource::Pod => many(state.pods.values().map(|p| p.as_ref()), namespace, format),
         Resource::DaemonSet => many(state.daemonsets.values().map(Stored::object), namespace, format),
         Resource::ControllerRevision => many(state.revisions.values().map(Stored::object), namespace, format),
-        Resource::Node => many(state.nodes.values().map(Stored::object), None, format),
+        Resource::Node => many(reported_nodes(state, now_ms).iter(), None, format),
         Resource::Event => Err(events_unavailable(format)),
     }
+}
+
+/// The nodes with the heartbeats their kubelets have posted by `now_ms`.
+fn reported_nodes(state: &ClusterState, now_ms: u64) -> Vec<Node> {
+    state.nodes.iter().map(|(name, node)| node_as_reported(node, state.leases.get(name), now_ms)).collect()
 }
 
 fn events_unavailable(format: &str) -> String {

@@ -200,15 +200,15 @@ fn get_events_wide_adds_subobject_source_first_seen_count_and_name() {
 fn output_formats_name_and_json() {
     let state = cluster();
     assert_eq!(
-        object_output(&state, crate::kubectl::command::Resource::DaemonSet, Some("default"), "agent", "name").as_deref(),
+        object_output(&state, crate::kubectl::command::Resource::DaemonSet, Some("default"), "agent", "name", NOW).as_deref(),
         Ok("daemonset.apps/agent\n")
     );
-    let json = object_output(&state, crate::kubectl::command::Resource::Node, None, "node-01", "json").unwrap_or_default();
+    let json = object_output(&state, crate::kubectl::command::Resource::Node, None, "node-01", "json", NOW).unwrap_or_default();
     assert!(json.starts_with("{\n    \"apiVersion\": \"v1\",\n    \"kind\": \"Node\",\n    \"metadata\": {\n"), "{json}");
-    let yaml = object_output(&state, crate::kubectl::command::Resource::Pod, Some("default"), "agent-aaaaa", "yaml").unwrap_or_default();
+    let yaml = object_output(&state, crate::kubectl::command::Resource::Pod, Some("default"), "agent-aaaaa", "yaml", NOW).unwrap_or_default();
     assert!(yaml.starts_with("apiVersion: v1\nkind: Pod\nmetadata:\n  creationTimestamp: \"2026-01-01T00:00:00Z\"\n  labels:\n    app: agent\n"), "{yaml}");
     assert_eq!(
-        object_output(&state, crate::kubectl::command::Resource::Pod, Some("default"), "zzz", "yaml"),
+        object_output(&state, crate::kubectl::command::Resource::Pod, Some("default"), "zzz", "yaml", NOW),
         Err("Error from server (NotFound): pods \"zzz\" not found".to_string())
     );
 }
