@@ -145,10 +145,7 @@ impl Kubelet {
     /// waiting to start gets its image and is created and started, in order, each on
     /// its own (`SyncPod` goes on past a container that failed).
     pub fn start_containers(&mut self, api: &mut Api, pod_key: &str, timing: PodTiming) -> Vec<(u64, Action)> {
-        let Some(pod) = api.state.pods.get(pod_key).map(|p| (**p).clone()) else { return vec![] };
-        if is_terminating(&pod) {
-            return vec![];
-        }
+        let Some(pod) = syncable_pod(api, pod_key) else { return vec![] };
         let object = pod_object(pod_key);
         let mut outcomes = Vec::new();
         for (turn, container) in Self::to_create(&pod).iter().enumerate() {
@@ -236,18 +233,14 @@ impl Kubelet {
     /// worker's syncs in between, which find the pull backing off.
     fn back_off_pull(&mut self, pod_key: &str, now: u64) -> Vec<(u64, Action)> {
         let retry_at = now + self.next_backoff(pod_key);
-        let sync = next_back_off_sync(now, retry_at, |retry_at| Action::SyncPullBackOff { pod: pod_key.into(), retry_at });
-        vec![sync.unwrap_or((retry_at, Action::RetryImagePull(pod_key.into())))]
+        vec![next_pull_step(pod_key, now, retry_at)]
     }
 
     /// A sync while the pull backs off: `Back-off pulling image` for each container
     /// whose pull failed, which waits in `ImagePullBackOff`; the next sync, or the
     /// retry at `retry_at`.
     pub fn sync_pull_back_off(&mut self, api: &mut Api, pod_key: &str, retry_at: u64) -> Vec<(u64, Action)> {
-        let Some(pod) = api.state.pods.get(pod_key).map(|p| (**p).clone()) else { return vec![] };
-        if is_terminating(&pod) {
-            return vec![];
-        }
+        let Some(pod) = syncable_pod(api, pod_key) else { return vec![] };
         let pulling = |c: &&Container| matches!(pod_status::waiting_reason(&pod, &c.name), Some("ErrImagePull" | "ImagePullBackOff"));
         let failed: Vec<Container> = containers(&pod).iter().filter(pulling).cloned().collect();
         let object = pod_object(pod_key);
@@ -258,18 +251,14 @@ impl Kubelet {
             failed.iter().map(|c| (c.name.clone(), ContainerOutcome::Waiting("ImagePullBackOff"))).collect();
         let now = api.now();
         api.update_pod(pod_status::containers_synced(pod, &outcomes, now));
-        let sync = next_back_off_sync(now, retry_at, |retry_at| Action::SyncPullBackOff { pod: pod_key.into(), retry_at });
-        vec![sync.unwrap_or((retry_at, Action::RetryImagePull(pod_key.into())))]
+        vec![next_pull_step(pod_key, now, retry_at)]
     }
 
     /// A sync while a crashed container waits for its restart at `restart_at`:
     /// `Back-off restarting failed container` again, and the next sync if the
     /// restart is further off than that.
     pub fn sync_crash_back_off(&mut self, api: &mut Api, pod_key: &str, restart_at: u64) -> Vec<(u64, Action)> {
-        let Some(pod) = api.state.pods.get(pod_key).map(|p| (**p).clone()) else { return vec![] };
-        if is_terminating(&pod) {
-            return vec![];
-        }
+        let Some(pod) = syncable_pod(api, pod_key) else { return vec![] };
         let crashed: Vec<&String> = containers(&pod)
             .iter()
             .filter(|c| pod_status::waiting_reason(&pod, &c.name) == Some("CrashLoopBackOff"))
@@ -284,10 +273,7 @@ impl Kubelet {
     }
 
     pub fn mark_ready(&mut self, api: &mut Api, pod_key: &str) {
-        let Some(pod) = api.state.pods.get(pod_key).map(|p| (**p).clone()) else { return };
-        if is_terminating(&pod) {
-            return;
-        }
+        let Some(pod) = syncable_pod(api, pod_key) else { return };
         let now = api.now();
         let ready = self.ready_containers(&pod);
         api.update_pod(pod_status::set_ready(pod, &ready, now));
@@ -295,9 +281,9 @@ impl Kubelet {
 
     /// A condition named by a readiness gate changed: Ready is worked out again.
     pub fn refresh_readiness(&mut self, api: &mut Api, pod_key: &str) {
-        let Some(pod) = api.state.pods.get(pod_key).map(|p| (**p).clone()) else { return };
+        let Some(pod) = syncable_pod(api, pod_key) else { return };
         let started = pod.status.as_ref().is_some_and(|s| s.container_statuses.is_some());
-        if is_terminating(&pod) || !started {
+        if !started {
             return;
         }
         let now = api.now();
@@ -307,10 +293,7 @@ impl Kubelet {
     /// A crashed container's back-off is over: the kubelet starts it again, with the
     /// image's behaviour as it is now (the image is on the node: it ran before).
     pub fn restart_container(&mut self, api: &mut Api, pod_key: &str, timing: PodTiming) -> Vec<(u64, Action)> {
-        let Some(pod) = api.state.pods.get(pod_key).map(|p| (**p).clone()) else { return vec![] };
-        if is_terminating(&pod) {
-            return vec![];
-        }
+        let Some(pod) = syncable_pod(api, pod_key) else { return vec![] };
         let object = pod_object(pod_key);
         let crashed: Vec<Container> =
             containers(&pod).iter().filter(|c| pod_status::waiting_reason(&pod, &c.name) == Some("CrashLoopBackOff")).cloned().collect();
@@ -377,6 +360,18 @@ fn readiness_delay(pod: &Pod, timing: PodTiming) -> u64 {
 /// comes before it: the sync made by `sync`, a retry period from `now`.
 fn next_back_off_sync(now: u64, until: u64, sync: impl FnOnce(u64) -> Action) -> Option<(u64, Action)> {
     (now + POD_WORKER_RETRY_MS < until).then(|| (now + POD_WORKER_RETRY_MS, sync(until)))
+}
+
+/// The pod as a sync finds it; none once it is terminating, which the kill path handles.
+fn syncable_pod(api: &Api, pod_key: &str) -> Option<Pod> {
+    api.state.pods.get(pod_key).filter(|p| !is_terminating(p)).map(|p| (**p).clone())
+}
+
+/// What follows a sync of a pod whose pull backs off until `retry_at`: another sync
+/// inside the back-off, or the retry.
+fn next_pull_step(pod_key: &str, now: u64, retry_at: u64) -> (u64, Action) {
+    next_back_off_sync(now, retry_at, |retry_at| Action::SyncPullBackOff { pod: pod_key.into(), retry_at })
+        .unwrap_or((retry_at, Action::RetryImagePull(pod_key.into())))
 }
 
 /// `Back-off restarting failed container` for each crashed container of the pod, named
