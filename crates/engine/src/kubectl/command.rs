@@ -111,7 +111,8 @@ pub enum Kubectl {
     /// `kubectl rollout pause` / `resume`, which kubectl refuses for a DaemonSet.
     RolloutPause { ds: ObjRef, resume: bool },
     RolloutStatus { ds: ObjRef },
-    RolloutHistory { ds: ObjRef, revision: Option<i64> },
+    /// `output`: `-o yaml|json|name|jsonpath=...`, which prints the revisions themselves.
+    RolloutHistory { ds: ObjRef, revision: Option<i64>, output: Option<String> },
     /// `-o wide` sets `wide`; `output` holds any other format (`yaml`, `json`, `name`).
     Get {
         resource: Resource,

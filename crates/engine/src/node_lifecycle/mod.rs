@@ -18,6 +18,15 @@ use crate::clock;
 use crate::kubelet::{self, KUBELET_CONDITIONS};
 
 const SOURCE: &str = "node-controller";
+/// `nodeMonitorPeriod`: how often the controller looks at every node's health.
+const NODE_MONITOR_PERIOD_MS: u64 = 5 * clock::SECOND;
+
+/// When the controller first finds a node unheard from: at its first look (every 5 s)
+/// after the grace period has run from the lease's last renewal
+/// (`now > probeTimestamp + gracePeriod` in `tryUpdateNodeHealth`).
+pub fn found_silent_at(last_renewal_ms: u64, grace_ms: u64) -> u64 {
+    ((last_renewal_ms + grace_ms) / NODE_MONITOR_PERIOD_MS + 1) * NODE_MONITOR_PERIOD_MS
+}
 const MANAGED_PREFIX: &str = "node.kubernetes.io/";
 const MANAGED_KEYS: [&str; 7] =
     ["not-ready", "unreachable", "unschedulable", "memory-pressure", "disk-pressure", "pid-pressure", "network-unavailable"];
@@ -62,16 +71,17 @@ fn is_managed(taint: &Taint) -> bool {
     taint.effect == "NoSchedule" && taint.key.strip_prefix(MANAGED_PREFIX).is_some_and(|k| MANAGED_KEYS.contains(&k))
 }
 
-/// Condition taints follow conditions: adds the missing ones, removes those with no
+/// Condition taints follow conditions: adds the missing ones, stamped with `now_ms` as
+/// `SwapNodeControllerTaint` stamps every taint it adds, removes those with no
 /// condition behind them, keeps every other taint as it is.
-pub fn reconcile_condition_taints(mut node: Node) -> Node {
+pub fn reconcile_condition_taints(mut node: Node, now_ms: u64) -> Node {
     let desired = desired_condition_taints(&node);
     let spec = node.spec.get_or_insert_with(Default::default);
     let mut taints = spec.taints.take().unwrap_or_default();
     taints.retain(|t| !is_managed(t) || desired.iter().any(|(k, e)| *k == t.key && *e == t.effect));
     for (key, effect) in desired {
         if !taints.iter().any(|t| t.key == key && t.effect == effect) {
-            taints.push(Taint { key, effect: effect.into(), value: None, time_added: None });
+            taints.push(Taint { key, effect: effect.into(), value: None, time_added: Some(clock::timestamp(now_ms)) });
         }
     }
     spec.taints = (!taints.is_empty()).then_some(taints);
@@ -180,7 +190,7 @@ impl NodeLifecycle {
         let now = api.now();
         if let Some(mut node) = api.state.nodes.get(name).map(|o| Node::clone(o)) {
             let events = post_status_again(&mut node, &observed, now);
-            let _ = api.update_node(reconcile_condition_taints(node));
+            let _ = api.update_node(reconcile_condition_taints(node, now));
             for event in events {
                 api.record_event(&format!("Node/{name}"), "Normal", event, kubelet::SOURCE, format!("Node {name} status is now: {event}"));
             }
@@ -207,7 +217,7 @@ impl NodeLifecycle {
                 }
             }
         }
-        let _ = api.update_node(reconcile_condition_taints(node));
+        let _ = api.update_node(reconcile_condition_taints(node, now));
         self.tainting.node_observed(api, name)
     }
 
@@ -247,7 +257,7 @@ mod tests {
     #[test]
     fn cordon_and_conditions_bring_their_taints() {
         let node = node_with(vec![("Ready", "True"), ("NetworkUnavailable", "True")], true, vec![]);
-        let node = reconcile_condition_taints(node);
+        let node = reconcile_condition_taints(node, 0);
         assert_eq!(keys(&node), vec!["node.kubernetes.io/network-unavailable:NoSchedule", "node.kubernetes.io/unschedulable:NoSchedule"]);
     }
 
@@ -255,14 +265,14 @@ mod tests {
     fn taints_without_a_condition_are_removed_and_user_taints_kept() {
         let stale = Taint { key: "node.kubernetes.io/unreachable".into(), effect: "NoSchedule".into(), ..Default::default() };
         let user = Taint { key: "dedicated".into(), effect: "NoSchedule".into(), value: Some("db".into()), time_added: None };
-        let node = reconcile_condition_taints(node_with(vec![("Ready", "True")], false, vec![stale, user]));
+        let node = reconcile_condition_taints(node_with(vec![("Ready", "True")], false, vec![stale, user]), 0);
         assert_eq!(keys(&node), vec!["dedicated:NoSchedule"]);
     }
 
     #[test]
     fn unknown_ready_gives_the_unreachable_no_schedule_taint_and_leaves_no_execute_to_the_queue() {
         let queued = Taint { key: "node.kubernetes.io/unreachable".into(), effect: "NoExecute".into(), ..Default::default() };
-        let node = reconcile_condition_taints(node_with(vec![("Ready", "Unknown")], false, vec![queued]));
+        let node = reconcile_condition_taints(node_with(vec![("Ready", "Unknown")], false, vec![queued]), 0);
         assert_eq!(keys(&node), vec!["node.kubernetes.io/unreachable:NoExecute", "node.kubernetes.io/unreachable:NoSchedule"]);
     }
 }

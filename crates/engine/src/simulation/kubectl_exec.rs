@@ -104,10 +104,13 @@ impl Simulation {
                 let ds = self.api.state.daemonsets.get(&ds_key).ok_or_else(|| not_found_ds(&ds_key))?;
                 rollout_status(ds).map(|(line, _)| line).map_err(|e| format!("error: {e}"))
             }
-            Kubectl::RolloutHistory { ds, revision } => {
+            Kubectl::RolloutHistory { ds, revision, output } => {
                 let ds_key = self.resolve_daemonset(ds)?;
                 let (namespace, name) = split_key(&ds_key);
-                printers::rollout_history(&self.api.state, namespace, name, *revision)
+                match output {
+                    Some(format) => printers::rollout_history_objects(&self.api.state, namespace, name, *revision, format),
+                    None => printers::rollout_history(&self.api.state, namespace, name, *revision),
+                }
             }
             Kubectl::Get { resource, also, name, namespace, all_namespaces, wide, output, query, columns } => {
                 let listing = Listing {

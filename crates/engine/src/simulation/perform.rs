@@ -11,6 +11,7 @@ use crate::kubelet::{ImageBehaviour, NodeLease};
 use crate::pod_readiness::{is_terminal, is_terminating, node_name};
 use crate::network::{internal_ip, PodAddresses};
 use crate::scheduler::NodeInfo;
+use crate::node_lifecycle::found_silent_at;
 use crate::{kubelet, pod_gc};
 
 impl Simulation {
@@ -213,7 +214,8 @@ impl Simulation {
                 self.node_lifecycle.kubelet_stops(&self.api, &name);
                 self.change_lease(&name, NodeLease::stopped);
                 let grace = self.scenario.timing.node_heartbeat_grace_ms;
-                self.agenda.schedule(self.api.now() + grace, Action::MonitorNode(name.clone()));
+                let last_renewal = self.api.state.leases.get(&name).map_or(self.api.now(), |l| l.renew_time(self.api.now()));
+                self.agenda.schedule(found_silent_at(last_renewal, grace), Action::MonitorNode(name.clone()));
                 Ok(format!("node/{name}: kubelet stopped posting status"))
             }
             Command::NodeUp(name) => {

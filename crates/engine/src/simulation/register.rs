@@ -13,7 +13,7 @@ use crate::scenario::registered;
 impl Simulation {
     pub(super) fn register_node(&mut self, node: Node) -> Result<(), ApiError> {
         let now = self.api.now();
-        let mut node = reconcile_condition_taints(registered(node));
+        let mut node = reconcile_condition_taints(registered(node), now);
         stamp_first_post(&mut node, now);
         self.network.address_node(&mut node);
         let name = self.api.create_node(node)?;

@@ -328,22 +328,40 @@ fn rollout(words: &[String]) -> Result<Kubectl, CommandError> {
     let command = format!("kubectl rollout {verb}");
     match verb.as_str() {
         "undo" => {
+            if rest.iter().any(|w| w.starts_with("--dry-run")) {
+                return Err(CommandError::new(
+                    "error: the playground's kubectl rollout undo does not take --dry-run: kubectl rollout history --revision=N shows the template it would restore",
+                ));
+            }
             let p = flags(rest, &[value("to-revision", None)], &command)?;
             let ds = one_daemonset(&p.args, p.namespace(), &command)?;
             Ok(Kubectl::RolloutUndo { ds, to_revision: p.int("to-revision", &command)?.unwrap_or(0) })
         }
         "status" => {
-            let p = flags(rest, &[boolean("watch", Some('w'))], &command)?;
+            // The playground's status never waits, so --watch and --timeout change
+            // nothing; --revision is ignored for a DaemonSet, as DaemonSetStatusViewer does.
+            let p = flags(rest, &[boolean("watch", Some('w')), value("timeout", None), value("revision", None)], &command)?;
+            p.int("revision", &command)?;
             Ok(Kubectl::RolloutStatus { ds: one_daemonset(&p.args, p.namespace(), &command)? })
         }
         "history" => {
-            let p = flags(rest, &[value("revision", None)], &command)?;
+            let p = flags(rest, &[value("revision", None), value("output", Some('o'))], &command)?;
             let ds = one_daemonset(&p.args, p.namespace(), &command)?;
             let revision = p.int("revision", &command)?;
             if let Some(negative) = revision.filter(|r| *r < 0) {
                 return Err(CommandError::new(format!("error: revision must be a positive integer: {negative}")));
             }
-            Ok(Kubectl::RolloutHistory { ds, revision: revision.filter(|r| *r != 0) })
+            let output = match p.value("output") {
+                None => None,
+                Some(format @ ("yaml" | "json" | "name")) => Some(format.to_owned()),
+                Some(format) if format.starts_with("jsonpath=") => Some(format.to_owned()),
+                Some(other) => {
+                    return Err(CommandError::new(format!(
+                        "error: unable to match a printer suitable for the output format \"{other}\", allowed formats are: go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml"
+                    )))
+                }
+            };
+            Ok(Kubectl::RolloutHistory { ds, revision: revision.filter(|r| *r != 0), output })
         }
         "restart" => {
             let p = flags(rest, &[], &command)?;

@@ -84,7 +84,7 @@ fn every_form_of_the_scenario_format_parses() {
     assert_eq!(ok("kubectl rollout status ds/agent"), Command::Kubectl(Kubectl::RolloutStatus { ds: ds("agent") }));
     assert_eq!(
         ok("kubectl rollout history daemonsets agent --revision 3"),
-        Command::Kubectl(Kubectl::RolloutHistory { ds: ds("agent"), revision: Some(3) })
+        Command::Kubectl(Kubectl::RolloutHistory { ds: ds("agent"), revision: Some(3), output: None })
     );
     // RolloutHistoryOptions.Validate.
     assert_eq!(err("kubectl rollout history ds/agent --revision=-1"), "error: revision must be a positive integer: -1");
@@ -274,4 +274,16 @@ fn node_commands_take_several_nodes_or_a_selector() {
         err("kubectl drain node-01 -l pool=gpu"),
         "error: cannot specify both a node name and a --selector option\nSee 'kubectl drain -h' for help and examples"
     );
+}
+
+#[test]
+fn rollout_takes_the_flags_kubectl_users_type() {
+    assert!(matches!(ok("kubectl rollout status ds/agent --timeout=10s -w --revision=2"), Command::Kubectl(Kubectl::RolloutStatus { .. })));
+    assert!(err("kubectl rollout status ds/agent --revision=x").starts_with("error: invalid argument \"x\" for \"--revision\" flag"));
+    assert!(matches!(
+        ok("kubectl rollout history ds/agent -o yaml"),
+        Command::Kubectl(Kubectl::RolloutHistory { output: Some(ref o), .. }) if o == "yaml"
+    ));
+    assert!(err("kubectl rollout history ds/agent -o wide").starts_with("error: unable to match a printer suitable for the output format \"wide\""));
+    assert!(err("kubectl rollout undo ds/agent --dry-run=client").contains("does not take --dry-run"));
 }

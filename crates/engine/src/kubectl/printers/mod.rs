@@ -55,7 +55,7 @@ pub use get_revisions::get_revisions;
 pub use involved_object::InvolvedObject;
 pub use label_columns::LabelColumns;
 pub use object_output::{list_output, object_output};
-pub use rollout_history::rollout_history;
+pub use rollout_history::{rollout_history, rollout_history_objects};
 pub use yaml::{list_json, list_yaml, object_json, object_name, object_yaml};
 
 /// The API server's NotFound as kubectl prints it; `resource` is the plural with its

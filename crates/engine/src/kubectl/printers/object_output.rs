@@ -97,6 +97,16 @@ where
     print_many(&found, format)
 }
 
+/// Objects printed one by one, as a printer given each in turn prints them (the YAML
+/// printer puts `---` between documents).
+pub fn print_each<T>(objects: &[&T], format: &str) -> Result<String, String>
+where
+    T: ApiResource + Metadata<Ty = ObjectMeta> + Serialize,
+{
+    let printed = objects.iter().map(|o| print_one(*o, format)).collect::<Result<Vec<_>, _>>()?;
+    Ok(printed.join(if format == "yaml" { "---\n" } else { "" }))
+}
+
 fn print_one<T>(object: &T, format: &str) -> Result<String, String>
 where
     T: ApiResource + Metadata<Ty = ObjectMeta> + Serialize,

@@ -13,6 +13,7 @@ use crate::state::{ClusterState, Stored};
 use super::describe_pod_template::describe_pod_template;
 use super::get_revisions::controller_of;
 use super::not_found;
+use super::object_output::print_each;
 use super::table::TabWriter;
 
 const CHANGE_CAUSE_ANNOTATION: &str = "kubernetes.io/change-cause";
@@ -63,6 +64,28 @@ pub fn rollout_history(
     // The name printer: `daemonset.apps/<name> <operation>\n`, the operation being
     // "<with revision>\n<history>".
     Ok(format!("daemonset.apps/{ds_name} {with_revision}\n{body}\n"))
+}
+
+/// `rollout history -o FORMAT`: the DaemonSet's ControllerRevisions themselves, in
+/// revision order, or the one `--revision` names.
+pub fn rollout_history_objects(
+    state: &ClusterState,
+    namespace: &str,
+    ds_name: &str,
+    revision: Option<i64>,
+    format: &str,
+) -> Result<String, String> {
+    let ds = state
+        .daemonsets
+        .get(&format!("{namespace}/{ds_name}"))
+        .ok_or_else(|| not_found("daemonsets.apps", ds_name))?;
+    let history: BTreeMap<i64, &ControllerRevision> =
+        controlled_history(state, ds).into_iter().map(|r| (r.revision, r)).collect();
+    let chosen: Vec<&ControllerRevision> = match revision.filter(|r| *r > 0) {
+        Some(number) => vec![*history.get(&number).ok_or("error: unable to find the specified revision")?],
+        None => history.into_values().collect(),
+    };
+    print_each(&chosen, format)
 }
 
 /// `controlledHistory`: revisions in the namespace that match the selector and whose
