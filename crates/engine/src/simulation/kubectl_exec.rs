@@ -51,8 +51,49 @@ impl Simulation {
     /// as kubectl prints them (`Warning: ...`).
     pub(super) fn kubectl(&mut self, command: &Kubectl) -> Outcome {
         self.api.take_warnings();
+        let note = self.namespace_note(command);
         let outcome = self.kubectl_request(command);
-        self.with_warnings(outcome)
+        self.with_warnings(outcome).map(|output| match note {
+            Some(note) if output.is_empty() => note,
+            Some(note) => format!("{output}\n{note}"),
+            None => output,
+        })
+    }
+
+    /// Where the playground is kinder than kubectl (a name without `-n` found in another
+    /// namespace), it says so after the answer, so that no one learns to leave `-n` out.
+    fn namespace_note(&self, command: &Kubectl) -> Option<String> {
+        let (kind, found) = match command {
+            Kubectl::SetImage { ds, .. }
+            | Kubectl::Patch { ds, .. }
+            | Kubectl::RolloutUndo { ds, .. }
+            | Kubectl::RolloutRestart { ds }
+            | Kubectl::RolloutPause { ds, .. }
+            | Kubectl::RolloutStatus { ds }
+            | Kubectl::RolloutHistory { ds, .. }
+            | Kubectl::DeleteDaemonSet(ds)
+                if ds.namespace.is_none() =>
+            {
+                ("daemonset", self.resolve_daemonset(ds).ok()?)
+            }
+            Kubectl::DeletePod(pod @ PodRef::Name(ObjRef { namespace: None, .. }))
+            | Kubectl::PatchPodStatus { pod: pod @ PodRef::Name(ObjRef { namespace: None, .. }), .. } => {
+                ("pod", self.resolve_pod(pod).ok()?)
+            }
+            Kubectl::Get { resource, name: Some(name), namespace: None, all_namespaces: false, .. }
+            | Kubectl::Describe { resource, name: Some(name), namespace: None, all_namespaces: false, .. }
+                if resource.is_namespaced() && !name.starts_with('@') =>
+            {
+                let namespace = self.default_namespace(*resource, Some(name));
+                let kind = resource.qualified_singular().split('.').next().unwrap_or_default();
+                (kind, key(Some(&namespace), name))
+            }
+            _ => return None,
+        };
+        let (namespace, name) = split_key(&found);
+        (namespace != "default").then(|| {
+            format!("# the playground found {kind} \"{name}\" in namespace \"{namespace}\"; kubectl looks only in \"default\" unless given -n {namespace}")
+        })
     }
 
     /// A successful answer with the warnings the API server gave since they were last

@@ -156,7 +156,9 @@ pub fn manifest_editor() -> Html {
         <section class="pane editor-pane" aria-labelledby="editor-heading">
             <div class="pane-head">
                 <h2 id="editor-heading">{ strings.manifest_heading }</h2>
-                <span class={state_class} aria-live="polite">{ state_text }</span>
+                // The state sits in a slot that shrinks (wide) or takes a row of its own
+                // (narrow), so a longer state never moves Apply from under the pointer.
+                <span class="apply-state-slot"><span class={state_class} aria-live="polite" title={state_text}>{ state_text }</span></span>
                 <span class="spacer"></span>
                 <button type="button" class="btn" onclick={reset} title={(strings.reset_hint)(reset_target)}>{ strings.reset }</button>
                 <button type="button" class="btn primary" onclick={apply}
