@@ -93,11 +93,20 @@ test("cordon from the node's actions: console output, node marked", async ({ pag
   // The form is cleared once kubectl took the label; a refused one stays, with what is expected.
   const label = page.locator('.why-panel [data-node-input="label"]');
   await expect(label).toHaveValue("");
+  // A word that is no label would be read by kubectl as another node: refused before it runs.
   await label.fill("bad label");
   await label.press("Enter");
   const refused = page.locator('.why-panel [data-node-error="label"]');
-  await expect(refused).toContainText("error: at least one label update is required");
+  await expect(refused).toContainText('"bad"');
   await expect(refused).toContainText("key=value");
+  await expect(label).toHaveValue("bad label");
+  await expect(page.locator(".console-log > li")).toHaveCount(2);
+  // kubectl's own refusal, for a label it reads and rejects.
+  await label.fill("a=b=c");
+  await label.press("Enter");
+  await expect(refused).toContainText("error: invalid label spec: a=b=c");
+  await label.fill("bad label");
+  await label.press("Enter");
   await expect(label).toHaveValue("bad label");
   // Node up only for a node whose kubelet is down, Node down only for a live one.
   await expect(page.locator('.why-panel [data-node-action="up"]')).toHaveCount(0);
@@ -107,6 +116,8 @@ test("cordon from the node's actions: console output, node marked", async ({ pag
   // A deleted node offers no action at all.
   await page.locator('.why-panel [data-node-action="delete"]').click();
   await expect(page.locator(".why-panel [data-node-action]")).toHaveCount(0);
+  // The button went with the node; the focus goes to the panel, not to the page's top.
+  await expect(page.locator("#why-heading")).toBeFocused();
 });
 
 test("rollout chart, scrubber markers and the timeline keys", async ({ page }) => {

@@ -39,11 +39,10 @@ pub fn app() -> Html {
     html! {
         <ContextProvider<Playground> context={playground}>
             if !embed.embed {
-                <Header />
-                <div class="toolbar">
+                <Header>
                     <GalleryToggle open={*gallery_open} ontoggle={toggle_gallery} />
                     <ShareBar refused={opening.refused.clone()} />
-                </div>
+                </Header>
                 <GalleryPicker open={*gallery_open} onclose={close_gallery} />
             }
             <main class={classes!("workspace", (!embed.shows_editor()).then_some("no-editor"))}>

@@ -36,7 +36,7 @@ pub fn cluster_pane() -> Html {
             let view = ClusterView::of_cached(&frame.state, &mut node_views.borrow_mut());
             let body = html! {
                 <>
-                    <p class="frame-caption" aria-live="polite">
+                    <p class="frame-caption" aria-live={if playground.playing { "off" } else { "polite" }}>
                         <span class="frame-time">{ (strings.at_time)(&format_sim_time(frame.time_ms)) }</span>
                         <span class="frame-cause">{ narrate(&frame, lang).into_owned() }</span>
                     </p>

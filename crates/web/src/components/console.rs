@@ -26,7 +26,18 @@ pub fn printed(outcome: &StepOutcome) -> Html {
     if let Some(error) = &outcome.error {
         html! { <pre class="console-error">{ error }</pre> }
     } else if !outcome.output.is_empty() {
-        html! { <pre class="console-output">{ &outcome.output }</pre> }
+        // The playground's own remarks (`# ...`) follow kubectl's answer, set apart from it.
+        let (answer, note) = match outcome.output.rfind("\n# ") {
+            Some(at) => (&outcome.output[..at], Some(&outcome.output[at + 1..])),
+            None if outcome.output.starts_with("# ") => ("", Some(outcome.output.as_str())),
+            None => (outcome.output.as_str(), None),
+        };
+        html! {
+            <>
+                if !answer.is_empty() { <pre class="console-output">{ answer }</pre> }
+                if let Some(note) = note { <pre class="console-note">{ note }</pre> }
+            </>
+        }
     } else {
         Html::default()
     }

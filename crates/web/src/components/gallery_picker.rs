@@ -139,7 +139,8 @@ pub fn gallery_picker(props: &GalleryPickerProps) -> Html {
                                         <strong>{ entry.title(lang) }</strong>
                                         <p>{ with_inline_code(entry.explanation(lang)) }</p>
                                     </div>
-                                    <button type="button" class="btn" onclick={pick(index)}>{ text.gallery_load }</button>
+                                    <button type="button" class="btn" onclick={pick(index)}
+                                        aria-label={format!("{} {}", text.gallery_load, entry.title(lang))}>{ text.gallery_load }</button>
                                     if *confirming == Some(index) {
                                         { confirm_box(index) }
                                     }

@@ -1,4 +1,5 @@
-//! The page header: the product name and the language switch.
+//! The page header: the product name, the tools given as its children (the gallery's
+//! button and the share bar) and the language switch, in one row on a wide window.
 
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
@@ -6,8 +7,14 @@ use yew::prelude::*;
 use crate::i18n::Lang;
 use crate::state::{Action, Playground};
 
+#[derive(Properties, PartialEq)]
+pub struct HeaderProps {
+    #[prop_or_default]
+    pub children: Html,
+}
+
 #[function_component(Header)]
-pub fn header() -> Html {
+pub fn header(props: &HeaderProps) -> Html {
     let Some(playground) = use_context::<Playground>() else {
         return Html::default();
     };
@@ -40,9 +47,10 @@ pub fn header() -> Html {
                     <p class="tagline">{ strings.tagline }</p>
                 </div>
             </div>
+            <div class="toolbar">{ props.children.clone() }</div>
             <label class="lang-switch">
                 <span>{ strings.language_label }</span>
-                <select {onchange}>
+                <select {onchange} aria-label={strings.language_label}>
                     { for Lang::ALL.iter().map(|lang| html! {
                         <option value={lang.tag()} lang={lang.tag()} selected={*lang == playground.lang}>
                             { lang.native_name() }

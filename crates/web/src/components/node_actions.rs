@@ -51,6 +51,14 @@ pub fn node_command(action: &str, node: &str, argument: &str) -> String {
     }
 }
 
+/// A word of a label or taint form that is not one of its changes (`k=v`, `k-`;
+/// `k[=v]:Effect`, `k[:Effect]-`). kubectl would read it as the name of another node
+/// to change, so the form refuses it before anything runs.
+pub fn stray_word<'a>(action: &str, argument: &'a str) -> Option<&'a str> {
+    let is_change = |word: &str| word.contains('=') || word.ends_with('-') || (action == "taint" && word.contains(':'));
+    argument.split_whitespace().find(|word| !is_change(word))
+}
+
 /// The buttons offered, in order, for a node in `state` (None: the node is gone).
 pub fn offered_actions(state: Option<NodeActionState>) -> Vec<&'static str> {
     let Some(state) = state else {
@@ -125,12 +133,14 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
         Callback::from(move |_: MouseEvent| playground.dispatch(Action::Execute(command.clone())))
     };
     let with_argument = |action: &'static str, input: NodeRef| {
-        let (playground, node, sent) = (playground.clone(), props.node.clone(), sent.clone());
+        let (playground, node, sent, refused) = (playground.clone(), props.node.clone(), sent.clone(), refused.clone());
         Callback::from(move |event: SubmitEvent| {
             event.prevent_default();
             if let Some(field) = input.cast::<HtmlInputElement>() {
                 let argument = field.value();
-                if !argument.trim().is_empty() {
+                if let Some(word) = stray_word(action, &argument) {
+                    refused.set(Some((action, format!("{word:?}"))));
+                } else if !argument.trim().is_empty() {
                     let console_len = playground.session.as_ref().map_or(0, |session| session.console().len());
                     *sent.borrow_mut() = Some(Sent { field: action, input: input.clone(), console_len });
                     playground.dispatch(Action::Execute(node_command(action, &node, argument.trim())));
@@ -196,6 +206,15 @@ mod tests {
         assert_eq!(node_command("taint", "node-02", "k=v:NoExecute"), "kubectl taint node node-02 k=v:NoExecute");
         assert_eq!(node_command("add", "gpu", "gpu-03"), "node add gpu-03 --pool gpu");
         assert_eq!(node_command("down", "node-01", ""), "node down node-01");
+    }
+
+    #[test]
+    fn a_word_that_is_no_change_is_refused_before_it_runs() {
+        assert_eq!(stray_word("label", "bad key=x"), Some("bad"));
+        assert_eq!(stray_word("label", "a=1 b- c=3"), None);
+        assert_eq!(stray_word("taint", "gpu:NoSchedule k=v:NoExecute dedicated-"), None);
+        assert_eq!(stray_word("taint", "maintenance now:NoSchedule"), Some("maintenance"));
+        assert_eq!(stray_word("label", "gpu:true"), Some("gpu:true"));
     }
 
     #[test]

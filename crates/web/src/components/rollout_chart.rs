@@ -333,7 +333,7 @@ pub fn rollout_chart() -> Html {
                     </figure>
                 }
             }) }
-            <p class="console-hint">{ text.keyboard_hint }</p>
+            <p class="console-hint keyboard-only">{ text.keyboard_hint }</p>
         </section>
     }
 }

@@ -107,28 +107,33 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
                     </span>
                 }
             </div>
-            if *open != Open::None {
-                <label class="share-output">
-                    <span>{ if *open == Open::Link { strings.link_label } else { strings.embed_label } }</span>
-                    <textarea ref={snippet_ref} readonly=true rows={if *open == Open::Link { "2" } else { "4" }}
-                        class="share-text" spellcheck="false" onfocus={select_all}
-                        value={shown.unwrap_or_default()} />
-                </label>
-            }
-            if let Some(error) = (*refused).clone() {
-                <p class="share-notice bad" role="alert">
-                    { (strings.link_refused)(&strings.reason(&error)) }
-                    <button type="button" class="btn" onclick={dismiss_refused}>{ strings.dismiss }</button>
-                </p>
-            }
-            if previous.is_some() {
-                <p class="share-notice" role="status">
-                    { strings.previous_kept }
-                    <button type="button" class="btn primary" data-action="restore-previous" onclick={restore}>
-                        { strings.restore_previous }
-                    </button>
-                    <button type="button" class="btn" onclick={dismiss_previous}>{ strings.dismiss }</button>
-                </p>
+            // What opens under the buttons floats over the page instead of pushing it down.
+            if *open != Open::None || refused.is_some() || previous.is_some() {
+                <div class="share-popover">
+                    if *open != Open::None {
+                        <label class="share-output">
+                            <span>{ if *open == Open::Link { strings.link_label } else { strings.embed_label } }</span>
+                            <textarea ref={snippet_ref} readonly=true rows={if *open == Open::Link { "2" } else { "4" }}
+                                class="share-text" spellcheck="false" onfocus={select_all}
+                                value={shown.unwrap_or_default()} />
+                        </label>
+                    }
+                    if let Some(error) = (*refused).clone() {
+                        <p class="share-notice bad" role="alert">
+                            { (strings.link_refused)(&strings.reason(&error)) }
+                            <button type="button" class="btn" onclick={dismiss_refused}>{ strings.dismiss }</button>
+                        </p>
+                    }
+                    if previous.is_some() {
+                        <p class="share-notice" role="status">
+                            { strings.previous_kept }
+                            <button type="button" class="btn primary" data-action="restore-previous" onclick={restore}>
+                                { strings.restore_previous }
+                            </button>
+                            <button type="button" class="btn" onclick={dismiss_previous}>{ strings.dismiss }</button>
+                        </p>
+                    }
+                </div>
             }
         </div>
     }

@@ -9,6 +9,7 @@ use super::console::{has_printed, printed};
 use dsplay_engine::kubectl::command::parse_command;
 use dsplay_engine::simulation::StepOutcome;
 use super::icon::{Icon, IconKind};
+use crate::i18n::Strings;
 use crate::state::{Action, Playground, Speed};
 
 #[function_component(Timeline)]
@@ -82,7 +83,8 @@ pub fn timeline() -> Html {
                         }) }
                     </select>
                 </label>
-                <span class="frame-counter" aria-live="polite" data-frame={cursor.to_string()}>
+                // Announced when a person moves it, not at every frame of playback.
+                <span class="frame-counter" aria-live={if playground.playing { "off" } else { "polite" }} data-frame={cursor.to_string()}>
                     { (strings.frame_of)((cursor + 1).min(count), count) }
                 </span>
             </div>
@@ -100,18 +102,15 @@ pub fn timeline() -> Html {
                             let playground = playground.clone();
                             Callback::from(move |_: MouseEvent| playground.dispatch(Action::Seek(target)))
                         };
-                        // A rejected command prints its error; an expect step lists
-                        // what differed.
-                        let problems: Vec<String> = step
-                            .error
-                            .iter()
-                            .cloned()
-                            .chain(step.failures.iter().map(|f| (strings.expectation_failed)(&f.field, &f.expected, &f.actual)))
-                            .collect();
+                        // A rejected command or an expect that did not hold is marked
+                        // here; what went wrong is told below the timeline (StepOutput),
+                        // where it does not push the later steps out of sight, and in
+                        // the chip's title.
+                        let problems = step_problems(step, strings);
                         let is_expect = step.command == "expect";
                         html! {
                             <li class={classes!(current.then_some("is-current"), (!problems.is_empty()).then_some("is-failed"))}>
-                                <button type="button" class="step" {onclick}
+                                <button type="button" class="step" {onclick} title={if problems.is_empty() { step.command.clone() } else { format!("{}\n{}", step.command, problems.join("\n")) }}
                                     aria-current={if current { "step" } else { "false" }}>
                                     <code>{ &step.command }</code>
                                     if !problems.is_empty() {
@@ -120,7 +119,6 @@ pub fn timeline() -> Html {
                                         <span class="badge badge-ok">{ strings.expect_held }</span>
                                     }
                                 </button>
-                                { for problems.iter().map(|problem| html! { <p class="step-error">{ problem }</p> }) }
                             </li>
                         }
                     }) }
@@ -133,9 +131,11 @@ pub fn timeline() -> Html {
 /// What the latest step up to the cursor printed (kubectl's tables, `rollout status`,
 /// an error), in the console's terminal style and numbered as its step, so stepping
 /// through a scenario shows it. It stays until a later step prints, so it can be read
-/// while the rollout plays on. It stands below the timeline, in a box of one height,
-/// so neither the timeline nor what follows moves as playback passes a step. The clock
-/// commands are left out: "settled at 18s" under a frame at 6.4s would only confuse.
+/// while the rollout plays on; a console command or an Apply that changed the cluster
+/// after the steps takes its place from its frame on. It stands below the timeline, in
+/// a box of one height, so neither the timeline nor what follows moves as playback
+/// passes a step. The clock commands are left out: "settled at 18s" under a frame at
+/// 6.4s would only confuse; so are questions asked in the console, answered there.
 #[function_component(StepOutput)]
 pub fn step_output() -> Html {
     let Some(playground) = use_context::<Playground>() else {
@@ -143,20 +143,41 @@ pub fn step_output() -> Html {
     };
     let strings = playground.lang.strings();
     let cursor = playground.cursor;
-    let steps = playground.session.as_ref().map(|session| session.steps()).unwrap_or_default();
-    steps
-        .iter()
-        .enumerate()
-        .rev()
-        .find(|(_, step)| step.first_frame <= cursor && has_printed(step) && !moves_the_clock(step))
-        .map(|(index, step)| html! {
-            <div class="terminal step-output" role="region" tabindex="0" aria-label={(strings.step_output)(index + 1)}
-                data-step={(index + 1).to_string()}>
-                <p class="terminal-command"><code>{ format!("{}. $ ", index + 1) }{ &step.command }</code></p>
-                { printed(step) }
-            </div>
-        })
-        .unwrap_or_default()
+    let Some(session) = playground.session.as_ref() else {
+        return Html::default();
+    };
+    let shown = |outcome: &StepOutcome| {
+        outcome.first_frame <= cursor && (has_printed(outcome) || !outcome.failures.is_empty()) && !moves_the_clock(outcome)
+    };
+    let step = session.steps().iter().enumerate().rev().find(|(_, step)| shown(step));
+    let console = session.console();
+    let typed = console.iter().rev().find(|entry| shown(entry) && !is_query(entry));
+    let (label, number, outcome) = match (step, typed) {
+        // Console commands run after every step: on the same frame, the command is later.
+        (Some((_, step)), Some(entry)) if entry.first_frame >= step.first_frame => (strings.console_command_output.to_string(), None, entry),
+        (None, Some(entry)) => (strings.console_command_output.to_string(), None, entry),
+        (Some((index, step)), _) => ((strings.step_output)(index + 1), Some(index + 1), step),
+        (None, None) => return Html::default(),
+    };
+    html! {
+        <div class="terminal step-output" role="region" tabindex="0" aria-label={label}
+            data-step={number.map(|n| n.to_string())}>
+            <p class="terminal-command"><code>{ number.map(|n| format!("{n}. ")).unwrap_or_default() }{ "$ " }{ &outcome.command }</code></p>
+            { printed(outcome) }
+            { for outcome.failures.iter().map(|f| html! { <pre class="console-error">{ (strings.expectation_failed)(&f.field, &f.expected, &f.actual) }</pre> }) }
+        </div>
+    }
+}
+
+/// What went wrong in a step: a rejected command's error, or each expectation that did
+/// not hold.
+fn step_problems(step: &StepOutcome, strings: &Strings) -> Vec<String> {
+    let failures = step.failures.iter().map(|f| (strings.expectation_failed)(&f.field, &f.expected, &f.actual));
+    step.error.iter().cloned().chain(failures).collect()
+}
+
+fn is_query(outcome: &StepOutcome) -> bool {
+    parse_command(&outcome.command).is_ok_and(|command| command.is_query())
 }
 
 fn moves_the_clock(step: &StepOutcome) -> bool {

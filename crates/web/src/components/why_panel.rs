@@ -29,6 +29,19 @@ pub fn why_panel() -> Html {
             focus_first("#why-heading");
         }
     });
+    // A node deleted from its own panel took the focused button with it: the focus
+    // goes to the panel's heading, not back to the top of the page.
+    let node_gone = playground.as_ref().is_some_and(|p| {
+        let shown = p.session.as_ref().and_then(|session| session.frame(p.cursor));
+        p.selected_node.as_ref().is_some_and(|node| shown.is_some_and(|frame| !frame.state.nodes.contains_key(node)))
+    });
+    use_effect_with(node_gone, |gone| {
+        let document = gloo::utils::document();
+        let body = document.body().map(web_sys::Element::from);
+        if *gone && document.active_element().is_none_or(|active| Some(active) == body) {
+            focus_first("#why-heading");
+        }
+    });
     let Some(playground) = playground else {
         return Html::default();
     };

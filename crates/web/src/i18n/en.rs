@@ -85,6 +85,7 @@ pub(super) static STRINGS: Strings = Strings {
     expectation_failed: |field, expected, actual| format!("{field}: expected {expected}, got {actual}"),
     console_hidden: |n| if n == 1 { "1 earlier command not shown".into() } else { format!("{n} earlier commands not shown") },
     step_output: |n| format!("Output of step {n}"),
+    console_command_output: "Output of the last console command",
 
     events_heading: "Events",
     events_table: "Event list, scrollable",

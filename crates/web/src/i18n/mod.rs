@@ -152,6 +152,8 @@ pub struct Strings {
     pub console_hidden: fn(usize) -> String,
     /// The output of the current scenario step (its 1-based number), under the step chips.
     pub step_output: fn(usize) -> String,
+    /// The box below the timeline when it shows a console command's output.
+    pub console_command_output: &'static str,
     /// An `expect` that did not hold: (field, expected, actual).
     pub expectation_failed: fn(&str, &str, &str) -> String,
 

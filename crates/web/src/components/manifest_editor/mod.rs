@@ -197,7 +197,7 @@ pub fn manifest_editor() -> Html {
                 </div>
             </div>
             <div id="manifest-error" class="editor-error" role="alert" hidden={playground.error.is_none()}>{ error }</div>
-            <p class="editor-foot">{ (strings.lines)(text.split('\n').count()) }{ " · " }{ strings.apply_hint }</p>
+            <p class="editor-foot">{ (strings.lines)(text.split('\n').count()) }<span class="keyboard-only">{ " · " }{ strings.apply_hint }</span></p>
         </section>
     }
 }
