@@ -22,7 +22,7 @@ use dsplay_model::k8s_openapi::api::apps::v1::DaemonSet;
 use dsplay_model::k8s_openapi::api::core::v1::{Node, Pod, PodSpec};
 use dsplay_model::node_affinity::{explain, AffinityCheck, AffinityCheckKind};
 
-pub use taints::{TaintCheck, TolerationMatch, TolerationSource};
+pub use taints::{NearMiss, TaintCheck, TolerationMatch, TolerationSource};
 
 use super::is_failure_status;
 

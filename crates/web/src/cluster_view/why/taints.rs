@@ -24,12 +24,28 @@ pub struct TolerationMatch {
     pub seconds: Option<i64>,
 }
 
+/// A template toleration that looks meant for an untolerated taint but does not match it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NearMiss {
+    /// `node-role.kubernetes.io/master`, the control-plane taint's name before v1.25,
+    /// which control-plane nodes no longer carry.
+    RenamedKey { toleration: String },
+    /// The taint's key, with another value or effect.
+    SameKey { toleration: String },
+}
+
+/// The control-plane taint, and the name it had until v1.25.
+const CONTROL_PLANE_KEY: &str = "node-role.kubernetes.io/control-plane";
+const LEGACY_MASTER_KEY: &str = "node-role.kubernetes.io/master";
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TaintCheck {
     /// `key=value:Effect`.
     pub taint: String,
     pub effect: String,
     pub tolerated_by: Option<TolerationMatch>,
+    /// For an untolerated taint, the template's toleration that was probably meant for it.
+    pub near_miss: Option<NearMiss>,
 }
 
 impl TaintCheck {
@@ -63,17 +79,29 @@ pub fn taint_checks(node: &Node, user: &PodSpec, daemon: &PodSpec) -> Vec<TaintC
         .map(|taint| {
             let by_user = user_tolerations.iter().find(|t| tolerates(t, taint)).map(|t| (TolerationSource::User, t));
             let by_controller = || added.iter().find(|t| tolerates(t, taint)).map(|t| (TolerationSource::Controller, *t));
-            TaintCheck {
-                taint: taint_to_string(taint),
-                effect: taint.effect.clone(),
-                tolerated_by: by_user.or_else(by_controller).map(|(source, toleration)| TolerationMatch {
-                    source,
-                    toleration: toleration_text(toleration),
-                    seconds: toleration.toleration_seconds.filter(|_| taint.effect == EFFECT_NO_EXECUTE),
-                }),
-            }
+            let tolerated_by = by_user.or_else(by_controller).map(|(source, toleration)| TolerationMatch {
+                source,
+                toleration: toleration_text(toleration),
+                seconds: toleration.toleration_seconds.filter(|_| taint.effect == EFFECT_NO_EXECUTE),
+            });
+            let near_miss = if tolerated_by.is_some() { None } else { near_miss(taint, user_tolerations) };
+            TaintCheck { taint: taint_to_string(taint), effect: taint.effect.clone(), tolerated_by, near_miss }
         })
         .collect()
+}
+
+/// The template's toleration that names this taint's key (or its old name) but does
+/// not tolerate it.
+fn near_miss(taint: &Taint, tolerations: &[Toleration]) -> Option<NearMiss> {
+    let key = |t: &&Toleration| t.key.as_deref().unwrap_or_default().to_owned();
+    if let Some(same) = tolerations.iter().find(|t| key(t) == taint.key) {
+        return Some(NearMiss::SameKey { toleration: toleration_text(same) });
+    }
+    let renamed = taint.key == CONTROL_PLANE_KEY;
+    tolerations
+        .iter()
+        .find(|t| renamed && key(t) == LEGACY_MASTER_KEY)
+        .map(|t| NearMiss::RenamedKey { toleration: toleration_text(t) })
 }
 
 /// kubectl describe's toleration line (upstream `printTolerationsMultilineWithIndent`).

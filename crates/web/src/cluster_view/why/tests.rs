@@ -299,3 +299,16 @@ fn a_pod_on_a_node_that_stopped_posting_status_says_so() {
     assert_eq!(down.outcome, Outcome::Kept, "the unreachable NoSchedule taint is not tolerated; its NoExecute one is");
     assert_eq!(down.pods[0].not_ready_because, Some(NotReadyCause::NodeNotReady));
 }
+
+#[test]
+fn a_toleration_meant_for_an_untolerated_taint_is_pointed_out() {
+    let pools = "  nodePools:\n  - name: cp\n    count: 1\n    role: control-plane\n    taints: [{key: dedicated, value: infra, effect: NoSchedule}]\n  steps:\n  - settle\n";
+    let tolerations = "      tolerations:\n      - {key: node-role.kubernetes.io/master, operator: Exists, effect: NoSchedule}\n      - {key: dedicated, operator: Equal, value: db, effect: NoSchedule}\n";
+    let cp = why(&settled(&scenario(pools, tolerations)), "cp-01");
+    let near = |key: &str| cp.taints.iter().find(|t| t.taint.starts_with(key)).and_then(|t| t.near_miss.clone());
+    assert_eq!(
+        near("node-role.kubernetes.io/control-plane"),
+        Some(NearMiss::RenamedKey { toleration: "node-role.kubernetes.io/master:NoSchedule op=Exists".into() })
+    );
+    assert_eq!(near("dedicated"), Some(NearMiss::SameKey { toleration: "dedicated=db:NoSchedule".into() }));
+}

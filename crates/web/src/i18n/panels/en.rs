@@ -1,6 +1,6 @@
 //! English.
 
-use crate::cluster_view::why::{Outcome, TolerationSource};
+use crate::cluster_view::why::{NearMiss, Outcome, TolerationSource};
 
 use super::PanelStrings;
 
@@ -73,7 +73,18 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
         };
         match &taint.tolerated_by {
             None if taint.effect == "PreferNoSchedule" => meaning.to_string(),
-            None => format!("not tolerated. {meaning}"),
+            None => {
+                let hint = match &taint.near_miss {
+                    Some(NearMiss::RenamedKey { toleration }) => format!(
+                        ". The template tolerates {toleration}: the taint's name before v1.25, which control-plane nodes no longer carry"
+                    ),
+                    Some(NearMiss::SameKey { toleration }) => {
+                        format!(". The template's toleration {toleration} names this key, but not this value or effect")
+                    }
+                    None => String::new(),
+                };
+                format!("not tolerated. {meaning}{hint}")
+            }
             Some(matched) => {
                 let by = match matched.source {
                     TolerationSource::User => "the template's toleration",

@@ -1,6 +1,6 @@
 //! 简体中文.
 
-use crate::cluster_view::why::{Outcome, RuleCheck, TolerationSource};
+use crate::cluster_view::why::{NearMiss, Outcome, RuleCheck, TolerationSource};
 use dsplay_model::node_affinity::AffinityCheckKind;
 
 use super::PanelStrings;
@@ -84,7 +84,16 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
         };
         match &taint.tolerated_by {
             None if taint.effect == "PreferNoSchedule" => meaning.to_string(),
-            None => format!("未被容忍。{meaning}"),
+            None => {
+                let hint = match &taint.near_miss {
+                    Some(NearMiss::RenamedKey { toleration }) => {
+                        format!("。模板容忍的是 {toleration}：这是该污点在 v1.25 之前的名称，控制平面节点已不再带有它")
+                    }
+                    Some(NearMiss::SameKey { toleration }) => format!("。模板的容忍 {toleration} 写了这个键，但值或效果不匹配"),
+                    None => String::new(),
+                };
+                format!("未被容忍。{meaning}{hint}")
+            }
             Some(matched) => {
                 let by = match matched.source {
                     TolerationSource::User => "模板中的容忍",
