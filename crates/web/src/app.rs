@@ -26,7 +26,7 @@ pub fn app() -> Html {
     let gallery_open = use_state(|| false);
     let toggle_gallery = {
         let gallery_open = gallery_open.clone();
-        Callback::from(move |_: MouseEvent| gallery_open.set(!*gallery_open))
+        Callback::from(move |()| gallery_open.set(!*gallery_open))
     };
     let close_gallery = {
         let gallery_open = gallery_open.clone();

@@ -44,7 +44,10 @@ pub fn cluster_pane() -> Html {
                     if view.pools.is_empty() {
                         <p class="empty">{ strings.no_nodes }</p>
                     }
+                    // The side (why panel, pool editor) comes first, where it stands on
+                    // screen and in the Tab order; a very wide window moves it right.
                     <div class="cluster-body">
+                        <aside class="cluster-side"><WhyPanel /><PoolEditor /></aside>
                         <div class="cluster-nodes">
                             if view.pools.iter().map(|pool| pool.nodes.len()).sum::<usize>() > DENSE_THRESHOLD {
                                 <DenseCluster view={view.clone()} {lang} />
@@ -59,7 +62,6 @@ pub fn cluster_pane() -> Html {
                                 }) }
                             }
                         </div>
-                        <aside class="cluster-side"><WhyPanel /><PoolEditor /></aside>
                     </div>
                     <RolloutChart />
                 </>

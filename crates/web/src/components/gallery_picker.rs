@@ -35,7 +35,7 @@ const PANEL_ID: &str = "gallery";
 #[derive(Properties, PartialEq)]
 pub struct GalleryToggleProps {
     pub open: bool,
-    pub ontoggle: Callback<MouseEvent>,
+    pub ontoggle: Callback<()>,
 }
 
 /// The toolbar button that shows or hides the gallery.
@@ -45,9 +45,19 @@ pub fn gallery_toggle(props: &GalleryToggleProps) -> Html {
         return Html::default();
     };
     let text = playground.lang.panels();
+    // Escape on the button closes the open gallery too, as it does inside the panel.
+    let onkeydown = {
+        let (open, ontoggle) = (props.open, props.ontoggle.clone());
+        Callback::from(move |event: KeyboardEvent| {
+            if open && event.key() == "Escape" {
+                event.prevent_default();
+                ontoggle.emit(());
+            }
+        })
+    };
     html! {
         <button type="button" class="btn" data-action="gallery" aria-controls={PANEL_ID}
-            aria-expanded={props.open.to_string()} onclick={props.ontoggle.clone()}>
+            aria-expanded={props.open.to_string()} onclick={props.ontoggle.reform(|_: MouseEvent| ())} {onkeydown}>
             { text.gallery_open }{ format!(" ({})", GALLERY.len()) }
         </button>
     }

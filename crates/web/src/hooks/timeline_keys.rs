@@ -11,7 +11,8 @@ use yew::prelude::*;
 use crate::state::{Action, Playground};
 
 /// Whether the key belongs to what has focus: text fields and selects take every
-/// key, buttons take Space (it presses them). The timeline's own controls leave
+/// key, buttons take Space (it presses them), a scroll region wider than its box
+/// takes ← and →. The timeline's own controls leave
 /// Space and Shift+arrows to it: after a click on the scrubber, a marker or a step,
 /// Space plays from there and Shift+→ goes on to the next marker.
 fn belongs_to_focus(target: Option<web_sys::EventTarget>, key: &str, shift: bool) -> bool {
@@ -23,8 +24,11 @@ fn belongs_to_focus(target: Option<web_sys::EventTarget>, key: &str, shift: bool
         // The scrubber keeps plain arrows, Home, End and Page keys, as a slider does.
         return !(key == " " || shift);
     }
+    // A focused table or terminal wider than its box scrolls sideways with the arrows.
+    let scrolls_sideways = !shift && matches!(key, "ArrowLeft" | "ArrowRight") && element.scroll_width() > element.client_width();
     let tag = element.tag_name().to_ascii_uppercase();
-    matches!(tag.as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+    scrolls_sideways
+        || matches!(tag.as_str(), "INPUT" | "TEXTAREA" | "SELECT")
         || (key == " " && matches!(tag.as_str(), "BUTTON" | "SUMMARY" | "A"))
         || element.closest("[contenteditable=''], [contenteditable='true'], .manifest-editor").ok().flatten().is_some()
 }
