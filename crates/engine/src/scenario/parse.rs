@@ -211,7 +211,31 @@ fn in_plain_words(mut error: ParseError) -> ParseError {
     ] {
         error.message = error.message.replace(rust, words);
     }
+    if let Some(plain) = got_instead(&error.message) {
+        error.message = plain;
+    }
     error
+}
+
+/// serde's `invalid type: string "lots", expected ...` (or `invalid value: integer
+/// `-2``) as `got "lots", expected ...`.
+fn got_instead(message: &str) -> Option<String> {
+    // After the field's path, when the message starts with it.
+    let at = ["invalid value: ", "invalid type: "].iter().find_map(|words| message.find(words).map(|at| (at, words.len())));
+    let (at, skip) = at?;
+    let (before, rest) = (&message[..at], &message[at + skip..]);
+    let (found, expected) = rest.split_once(", expected ")?;
+    let kinds = [("sequence", "a list"), ("map", "a mapping"), ("unit value", "nothing"), ("null", "nothing")];
+    let found = match kinds.iter().find(|(kind, _)| found == *kind) {
+        Some((_, words)) => (*words).to_owned(),
+        None => ["integer ", "floating point ", "string ", "boolean "]
+            .iter()
+            .find_map(|kind| found.strip_prefix(kind))
+            .unwrap_or(found)
+            .trim_matches('`')
+            .to_owned(),
+    };
+    Some(format!("{before}got {found}, expected {expected}"))
 }
 
 /// `IsDNS1123Label`: the scenario name becomes part of file names and link titles.

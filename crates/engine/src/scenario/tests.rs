@@ -144,3 +144,11 @@ fn pools_take_defaults_and_overrides() {
     assert_eq!(s.timing, Timing { pod_startup_ms: 500, pod_ready_ms: 0, node_heartbeat_grace_ms: 40_000 });
     assert_eq!(s.pool_nodes().len(), 3);
 }
+
+#[test]
+fn a_wrong_value_in_the_scenario_format_is_said_in_plain_words() {
+    let count = |value: &str| err(&format!("{HEAD}  nodePools: [{{name: a, count: {value}}}]\n")).message;
+    assert_eq!(count("-2"), "spec.nodePools[0].count: got -2, expected a node count from 0 to 10000");
+    assert_eq!(count("lots"), "spec.nodePools[0].count: got \"lots\", expected a node count from 0 to 10000");
+    assert_eq!(count("[1]"), "spec.nodePools[0].count: got a list, expected a node count from 0 to 10000");
+}

@@ -51,7 +51,23 @@ pub fn manifest_editor() -> Html {
     let textarea = use_node_ref();
     let overlay = use_node_ref();
     let gutter = use_node_ref();
-    let Some(playground) = use_context::<Playground>() else {
+    let playground = use_context::<Playground>();
+    // An error's line out of sight (Ctrl+Enter from the top of a long scenario) is
+    // scrolled into view, the caret and the focus left where they are.
+    let first_error_line = playground.as_ref().and_then(|p| p.error.as_ref()).and_then(|e| e.lines().first().copied());
+    {
+        let textarea = textarea.clone();
+        use_effect_with(first_error_line, move |line| {
+            if let (Some(line), Some(source)) = (*line, textarea.cast::<HtmlTextAreaElement>()) {
+                let top = (line.saturating_sub(1) * LINE_HEIGHT_PX) as i32;
+                let visible = source.scroll_top()..source.scroll_top() + source.client_height() - LINE_HEIGHT_PX as i32;
+                if !visible.contains(&top) {
+                    source.set_scroll_top((line.saturating_sub(4) * LINE_HEIGHT_PX) as _);
+                }
+            }
+        });
+    }
+    let Some(playground) = playground else {
         return Html::default();
     };
     let strings = playground.lang.strings();
