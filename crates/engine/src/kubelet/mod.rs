@@ -354,8 +354,6 @@ fn readiness_delay(pod: &Pod, timing: PodTiming) -> u64 {
     probe_delay.unwrap_or(timing.ready_ms)
 }
 
-/// `startContainer`'s two events: the container is created, then started (named by
-/// the events' field path since v1.35, not in their messages).
 /// The pod worker's next sync of a pod backing off until `until`, if that sync
 /// comes before it: the sync made by `sync`, a retry period from `now`.
 fn next_back_off_sync(now: u64, until: u64, sync: impl FnOnce(u64) -> Action) -> Option<(u64, Action)> {
@@ -390,6 +388,8 @@ fn record_crash_back_off(api: &mut Api, object: &str, pod: &Pod, crashed: &[&Str
     }
 }
 
+/// `startContainer`'s two events: the container is created, then started (named by
+/// the events' field path since v1.35, not in their messages).
 fn record_created_and_started(api: &mut Api, object: &str, container: &str) {
     api.record_container_event(object, container, "Normal", "Created", SOURCE, "Container created".into());
     api.record_container_event(object, container, "Normal", "Started", SOURCE, "Container started".into());

@@ -112,9 +112,9 @@ impl Simulation {
             Kubectl::Taint { nodes, add, remove, overwrite } => {
                 self.each_node(nodes, |sim, node, printed| sim.taint(node, add, remove, *overwrite).map(|line| printed.push(line)))
             }
-            Kubectl::Cordon(nodes) => self.cordon_nodes(nodes, true).map(|lines| lines.join("\n")),
-            Kubectl::Uncordon(nodes) => self.cordon_nodes(nodes, false).map(|lines| lines.join("\n")),
-            Kubectl::Drain { nodes, ignore_daemonsets, force, .. } => self.drain(nodes, *ignore_daemonsets, *force),
+            Kubectl::Cordon(nodes) => self.cordon_nodes(&self.target_nodes(nodes)?, true).map(|lines| lines.join("\n")),
+            Kubectl::Uncordon(nodes) => self.cordon_nodes(&self.target_nodes(nodes)?, false).map(|lines| lines.join("\n")),
+            Kubectl::Drain { nodes, ignore_daemonsets, force, .. } => self.drain(&self.target_nodes(nodes)?, *ignore_daemonsets, *force),
             Kubectl::DeletePod(pod) => {
                 let pod_key = self.resolve_pod(pod)?;
                 self.api.delete_pod(&pod_key, None).map_err(|e| e.to_string())?;
@@ -415,9 +415,8 @@ impl Simulation {
     }
 
     /// cordon and uncordon: kubectl finds every node before it changes any.
-    fn cordon_nodes(&mut self, targets: &NodeTargets, cordon: bool) -> Result<Vec<String>, String> {
-        let nodes = self.target_nodes(targets)?;
-        for name in &nodes {
+    fn cordon_nodes(&mut self, nodes: &[String], cordon: bool) -> Result<Vec<String>, String> {
+        for name in nodes {
             self.node(name)?;
         }
         nodes.iter().map(|name| self.cordon(name, cordon)).collect()
@@ -437,13 +436,13 @@ impl Simulation {
 
     /// kubectl drain: cordon every node, then drain each in turn; a node that cannot
     /// be drained is reported and left pending, and the others are still drained.
-    fn drain(&mut self, targets: &NodeTargets, ignore_daemonsets: bool, force: bool) -> Outcome {
-        let mut lines = self.cordon_nodes(targets, true)?;
+    fn drain(&mut self, nodes: &[String], ignore_daemonsets: bool, force: bool) -> Outcome {
+        let mut lines = self.cordon_nodes(nodes, true)?;
         let mut pending = Vec::new();
         let mut refusals = Vec::new();
         self.awaiting_deletion.clear();
-        for name in self.target_nodes(targets)? {
-            match self.drain_node(&name, ignore_daemonsets, force, &mut lines) {
+        for name in nodes {
+            match self.drain_node(name, ignore_daemonsets, force, &mut lines) {
                 Ok(()) => lines.push(format!("node/{name} drained")),
                 Err(problems) => {
                     // An aggregate of several errors prints in brackets (utilerrors.Aggregate).

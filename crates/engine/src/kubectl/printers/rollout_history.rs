@@ -24,13 +24,7 @@ pub fn rollout_history(
     ds_name: &str,
     revision: Option<i64>,
 ) -> Result<String, String> {
-    let ds = state
-        .daemonsets
-        .get(&format!("{namespace}/{ds_name}"))
-        .ok_or_else(|| not_found("daemonsets.apps", ds_name))?;
-    // The last revision listed wins a duplicate number, as the upstream map does.
-    let history: BTreeMap<i64, &ControllerRevision> =
-        controlled_history(state, ds).into_iter().map(|r| (r.revision, r)).collect();
+    let history = history_by_number(state, namespace, ds_name)?;
     let body = if history.is_empty() {
         "No rollout history found.".to_string()
     } else if let Some(number) = revision.filter(|r| *r > 0) {
@@ -75,17 +69,22 @@ pub fn rollout_history_objects(
     revision: Option<i64>,
     format: &str,
 ) -> Result<String, String> {
-    let ds = state
-        .daemonsets
-        .get(&format!("{namespace}/{ds_name}"))
-        .ok_or_else(|| not_found("daemonsets.apps", ds_name))?;
-    let history: BTreeMap<i64, &ControllerRevision> =
-        controlled_history(state, ds).into_iter().map(|r| (r.revision, r)).collect();
+    let history = history_by_number(state, namespace, ds_name)?;
     let chosen: Vec<&ControllerRevision> = match revision.filter(|r| *r > 0) {
         Some(number) => vec![*history.get(&number).ok_or("error: unable to find the specified revision")?],
         None => history.into_values().collect(),
     };
     print_each(&chosen, format)
+}
+
+/// The DaemonSet's revisions by number; the last listed wins a duplicate number, as
+/// the upstream map does.
+fn history_by_number<'a>(state: &'a ClusterState, namespace: &str, ds_name: &str) -> Result<BTreeMap<i64, &'a ControllerRevision>, String> {
+    let ds = state
+        .daemonsets
+        .get(&format!("{namespace}/{ds_name}"))
+        .ok_or_else(|| not_found("daemonsets.apps", ds_name))?;
+    Ok(controlled_history(state, ds).into_iter().map(|r| (r.revision, r)).collect())
 }
 
 /// `controlledHistory`: revisions in the namespace that match the selector and whose
