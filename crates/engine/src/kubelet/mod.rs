@@ -185,9 +185,9 @@ impl Kubelet {
         if pull_failed("ErrImagePull") {
             next.extend(self.back_off_pull(pod_key, now));
         } else if pull_failed("ErrImageNeverPull") {
-            // No pull, so no pull back-off: the pod worker's later syncs find it missing again.
-            let delay = self.next_backoff(pod_key);
-            next.push((now + delay, Action::RetryImagePull(pod_key.into())));
+            // No pull, so no pull back-off: the pod worker syncs the failed pod again
+            // after its retry period, and finds the image missing again.
+            next.push((now + POD_WORKER_RETRY_MS, Action::RetryImagePull(pod_key.into())));
         } else if !containers(&pod).iter().any(|c| matches!(pod_status::waiting_reason(&pod, &c.name), Some("ErrImagePull" | "ImagePullBackOff"))) {
             // A sync that only restarted a crashed neighbour leaves a failing pull's back-off be.
             self.backoff.remove(pod_key);
