@@ -88,11 +88,11 @@ impl Kubelet {
     }
 
     /// The containers a sync starts: those waiting for their first start (or a pull),
-    /// not those waiting out a crash loop's back-off.
+    /// not those that exited and wait for their restart.
     fn to_create(pod: &Pod) -> Vec<Container> {
         let waiting_to_create = |c: &&Container| {
             pod_status::container_status(pod, &c.name).is_none_or(|s| s.state.as_ref().is_some_and(|st| st.running.is_none()))
-                && pod_status::waiting_reason(pod, &c.name) != Some("CrashLoopBackOff")
+                && !pod_status::has_exited(pod, &c.name)
         };
         containers(pod).iter().filter(waiting_to_create).cloned().collect()
     }
@@ -179,6 +179,17 @@ impl Kubelet {
     fn after_sync(&mut self, api: &mut Api, pod_key: &str, pod: Pod, outcomes: &[(String, ContainerOutcome)], timing: PodTiming) -> Vec<(u64, Action)> {
         let now = api.now();
         let object = pod_object(pod_key);
+        // A first exit is restarted at once, so it shows as what it is, Terminated,
+        // rather than CrashLoopBackOff.
+        let first_exit = !self.crash_backoff.contains_key(pod_key);
+        let outcomes: Vec<(String, ContainerOutcome)> = outcomes
+            .iter()
+            .map(|(name, outcome)| match outcome {
+                ContainerOutcome::Crashed if first_exit => (name.clone(), ContainerOutcome::Exited),
+                other => (name.clone(), *other),
+            })
+            .collect();
+        let outcomes = outcomes.as_slice();
         let pod = pod_status::containers_synced(pod, outcomes, now);
         let mut next = Vec::new();
         let pull_failed = |reason| outcomes.iter().any(|(_, o)| *o == ContainerOutcome::Waiting(reason));
@@ -192,7 +203,7 @@ impl Kubelet {
             // A sync that only restarted a crashed neighbour leaves a failing pull's back-off be.
             self.backoff.remove(pod_key);
         }
-        let crashed: Vec<&String> = outcomes.iter().filter(|(_, o)| *o == ContainerOutcome::Crashed).map(|(name, _)| name).collect();
+        let crashed: Vec<&String> = outcomes.iter().filter(|(_, o)| o.exited()).map(|(name, _)| name).collect();
         if !crashed.is_empty() {
             // The first exit is restarted as soon as the kubelet sees it; from the
             // second on, the restart waits out the back-off (`doBackOff`).
@@ -295,8 +306,7 @@ impl Kubelet {
     pub fn restart_container(&mut self, api: &mut Api, pod_key: &str, timing: PodTiming) -> Vec<(u64, Action)> {
         let Some(pod) = syncable_pod(api, pod_key) else { return vec![] };
         let object = pod_object(pod_key);
-        let crashed: Vec<Container> =
-            containers(&pod).iter().filter(|c| pod_status::waiting_reason(&pod, &c.name) == Some("CrashLoopBackOff")).cloned().collect();
+        let crashed: Vec<Container> = containers(&pod).iter().filter(|c| pod_status::has_exited(&pod, &c.name)).cloned().collect();
         let mut outcomes = Vec::new();
         for container in &crashed {
             if images::pulls(container, true) {
@@ -306,7 +316,7 @@ impl Kubelet {
             record_created_and_started(api, &object, &container.name);
             outcomes.push((container.name.clone(), self.run_outcome(container)));
         }
-        if outcomes.iter().all(|(_, o)| *o != ContainerOutcome::Crashed) {
+        if outcomes.iter().all(|(_, o)| !o.exited()) {
             self.crash_backoff.remove(pod_key);
         }
         self.after_sync(api, pod_key, pod, &outcomes, timing)

@@ -128,13 +128,30 @@ pub enum ContainerOutcome {
     Running,
     /// Not started: `ErrImagePull`, `ImagePullBackOff`, `ErrImageNeverPull`.
     Waiting(&'static str),
+    /// Started and exited with an error, with no back-off yet (its first exit): it
+    /// shows Terminated (Error) until the kubelet restarts it, a moment later.
+    Exited,
     /// Started and exited with an error; it waits in CrashLoopBackOff to be restarted.
     Crashed,
+}
+
+impl ContainerOutcome {
+    /// The container ran and exited, so it is to be restarted.
+    pub fn exited(self) -> bool {
+        matches!(self, Self::Exited | Self::Crashed)
+    }
 }
 
 /// A container's status, by name, if the kubelet has reported one.
 pub fn container_status<'a>(pod: &'a Pod, name: &str) -> Option<&'a ContainerStatus> {
     pod.status.as_ref()?.container_statuses.as_ref()?.iter().find(|s| s.name == name)
+}
+
+/// Whether the container ran and exited and waits to be started again: Terminated
+/// after a first exit, CrashLoopBackOff after later ones.
+pub fn has_exited(pod: &Pod, name: &str) -> bool {
+    let state = container_status(pod, name).and_then(|s| s.state.as_ref());
+    state.is_some_and(|s| s.terminated.is_some()) || waiting_reason(pod, name) == Some("CrashLoopBackOff")
 }
 
 /// The waiting reason of a container that has not started (or waits to restart).
@@ -181,17 +198,34 @@ fn fresh_status(c: &Container, state: ContainerState) -> ContainerStatus {
 fn synced_status(c: &Container, previous: Option<&ContainerStatus>, outcome: ContainerOutcome, now_ms: u64) -> ContainerStatus {
     let at = Some(clock::timestamp(now_ms));
     let mut status = previous.cloned().unwrap_or_else(|| fresh_status(c, ContainerState::default()));
-    let had_run = status.state.as_ref().is_some_and(|s| s.running.is_some()) || status.last_state.is_some();
+    // A container that had exited and is started again is a restart; the exit it
+    // leaves behind becomes its last state.
+    let state_before = status.state.clone().unwrap_or_default();
+    let restarted = state_before.terminated.is_some()
+        || state_before.waiting.as_ref().is_some_and(|w| w.reason.as_deref() == Some("CrashLoopBackOff"));
+    if restarted && !matches!(outcome, ContainerOutcome::Waiting(_)) {
+        status.restart_count += 1;
+        if state_before.terminated.is_some() {
+            status.last_state = Some(state_before);
+        }
+    }
     status.ready = false;
+    let exit = || ContainerState {
+        terminated: Some(ContainerStateTerminated {
+            exit_code: 1,
+            reason: Some("Error".into()),
+            started_at: at.clone(),
+            finished_at: at.clone(),
+            ..Default::default()
+        }),
+        ..Default::default()
+    };
     let state = match outcome {
-        ContainerOutcome::Running => ContainerState { running: Some(ContainerStateRunning { started_at: at }), ..Default::default() },
+        ContainerOutcome::Running => ContainerState { running: Some(ContainerStateRunning { started_at: at.clone() }), ..Default::default() },
         ContainerOutcome::Waiting(reason) => waiting_state(reason),
+        ContainerOutcome::Exited => exit(),
         ContainerOutcome::Crashed => {
-            // It ran and exited: one restart more, unless this was its first run.
-            status.restart_count += i32::from(had_run);
-            let terminated =
-                ContainerStateTerminated { exit_code: 1, reason: Some("Error".into()), started_at: at.clone(), finished_at: at, ..Default::default() };
-            status.last_state = Some(ContainerState { terminated: Some(terminated), ..Default::default() });
+            status.last_state = Some(exit());
             waiting_state("CrashLoopBackOff")
         }
     };
