@@ -181,11 +181,13 @@ impl Kubelet {
         let object = pod_object(pod_key);
         // A first exit is restarted at once, so it shows as what it is, Terminated,
         // rather than CrashLoopBackOff.
+        // Under `restartPolicy: Never` an exit is final: no restart, no back-off.
+        let restarts = pod.spec.as_ref().and_then(|s| s.restart_policy.as_deref()) != Some("Never");
         let first_exit = !self.crash_backoff.contains_key(pod_key);
         let outcomes: Vec<(String, ContainerOutcome)> = outcomes
             .iter()
             .map(|(name, outcome)| match outcome {
-                ContainerOutcome::Crashed if first_exit => (name.clone(), ContainerOutcome::Exited),
+                ContainerOutcome::Crashed if first_exit || !restarts => (name.clone(), ContainerOutcome::Exited),
                 other => (name.clone(), *other),
             })
             .collect();
@@ -204,7 +206,7 @@ impl Kubelet {
             self.backoff.remove(pod_key);
         }
         let crashed: Vec<&String> = outcomes.iter().filter(|(_, o)| o.exited()).map(|(name, _)| name).collect();
-        if !crashed.is_empty() {
+        if !crashed.is_empty() && restarts {
             // The first exit is restarted as soon as the kubelet sees it; from the
             // second on, the restart waits out the back-off (`doBackOff`).
             let delay = match self.crash_backoff.get(pod_key).copied() {

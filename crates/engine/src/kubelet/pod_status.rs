@@ -161,7 +161,8 @@ pub fn waiting_reason<'a>(pod: &'a Pod, name: &str) -> Option<&'a str> {
 
 /// A sync's result for the containers it touched, by name; the others keep their
 /// status, or show ContainerCreating until their first start. The phase follows as
-/// `getPhase` works it out: Pending while any container has never started, else Running.
+/// `getPhase` works it out: Pending while any container has never started, Failed when
+/// every container exited and none is restarted, else Running.
 pub fn containers_synced(mut pod: Pod, outcomes: &[(String, ContainerOutcome)], now_ms: u64) -> Pod {
     let old = pod.status.as_ref().and_then(|s| s.container_statuses.clone()).unwrap_or_default();
     let statuses: Vec<ContainerStatus> = pod
@@ -177,8 +178,17 @@ pub fn containers_synced(mut pod: Pod, outcomes: &[(String, ContainerOutcome)], 
         })
         .collect();
     let never_started = statuses.iter().any(|s| s.restart_count == 0 && s.last_state.is_none() && s.state.as_ref().is_some_and(|st| st.waiting.is_some()));
+    // `getPhase`: under restartPolicy Never, a pod whose containers have all exited (with
+    // an error: the playground's containers only exit by crashing) has failed.
+    let all_exited = statuses.iter().all(|s| s.state.as_ref().is_some_and(|st| st.terminated.is_some()));
+    let never_restarts = pod.spec.as_ref().and_then(|s| s.restart_policy.as_deref()) == Some("Never");
+    let phase = match () {
+        _ if never_started => "Pending",
+        _ if all_exited && never_restarts => "Failed",
+        _ => "Running",
+    };
     let status = pod.status.get_or_insert_with(PodStatus::default);
-    status.phase = Some(if never_started { "Pending" } else { "Running" }.into());
+    status.phase = Some(phase.into());
     status.start_time.get_or_insert_with(|| clock::timestamp(now_ms));
     status.container_statuses = Some(statuses);
     write_kubelet_conditions(&mut pod, now_ms);
