@@ -382,7 +382,11 @@ impl Api {
     /// An event about one container of a pod, which the kubelet records with the
     /// container's field path (`spec.containers{agent}`) rather than its name in the message.
     pub fn record_container_event(&mut self, object: &str, container: &str, event_type: &str, reason: &str, source: &str, message: String) {
-        self.record(object, Some(format!("spec.containers{{{container}}}")), event_type, reason, source, message);
+        // The field path names the list the container is in.
+        let pod = object.strip_prefix("Pod/").and_then(|pod_key| self.state.pods.get(pod_key));
+        let init = pod.is_some_and(|pod| pod.spec.iter().flat_map(|s| s.init_containers.iter().flatten()).any(|c| c.name == container));
+        let list = if init { "initContainers" } else { "containers" };
+        self.record(object, Some(format!("spec.{list}{{{container}}}")), event_type, reason, source, message);
     }
 
     /// A repeat of an event (same object, field path, reason and message) counts on the

@@ -87,14 +87,27 @@ impl Kubelet {
         self.image_behaviour(container) != ImageBehaviour::PullError
     }
 
-    /// The containers a sync starts: those waiting for their first start (or a pull),
-    /// not those that exited and wait for their restart.
+    /// The containers a sync starts. Init containers come first, one at a time, each
+    /// when the one before it is done (a sidecar once started, any other once it exited
+    /// 0), and nothing else starts while one waits for its restart; then the pod's
+    /// containers, those waiting for their first start (or a pull), not those that
+    /// exited and wait for their restart.
     fn to_create(pod: &Pod) -> Vec<Container> {
+        let init_containers = pod.spec.as_ref().and_then(|s| s.init_containers.as_deref()).unwrap_or_default();
+        if let Some(next) = init_containers.iter().find(|c| !pod_status::init_done(pod, c)) {
+            return if pod_status::has_exited(pod, &next.name) { Vec::new() } else { vec![next.clone()] };
+        }
         let waiting_to_create = |c: &&Container| {
             pod_status::container_status(pod, &c.name).is_none_or(|s| s.state.as_ref().is_some_and(|st| st.running.is_none()))
                 && !pod_status::has_exited(pod, &c.name)
         };
         containers(pod).iter().filter(waiting_to_create).cloned().collect()
+    }
+
+    /// Whether `container` is one of the pod's init containers that runs to completion.
+    fn runs_to_completion(pod: &Pod, container: &Container) -> bool {
+        let init_containers = pod.spec.as_ref().and_then(|s| s.init_containers.as_deref()).unwrap_or_default();
+        !pod_status::is_sidecar(container) && init_containers.iter().any(|c| c.name == container.name)
     }
 
     /// `Pulling` as the sync begins, for the first container to start if the kubelet
@@ -158,7 +171,7 @@ impl Kubelet {
                 Some(reason) => ContainerOutcome::Waiting(reason),
                 None => {
                     record_created_and_started(api, &object, &container.name);
-                    self.run_outcome(container)
+                    self.run_outcome(&pod, container)
                 }
             };
             outcomes.push((container.name.clone(), outcome));
@@ -166,10 +179,12 @@ impl Kubelet {
         self.after_sync(api, pod_key, pod, &outcomes, timing)
     }
 
-    /// What a started container does with its image's behaviour.
-    fn run_outcome(&self, container: &Container) -> ContainerOutcome {
+    /// What a started container does with its image's behaviour: an init container
+    /// that is no sidecar runs to completion.
+    fn run_outcome(&self, pod: &Pod, container: &Container) -> ContainerOutcome {
         match self.image_behaviour(container) {
             ImageBehaviour::Crash => ContainerOutcome::Crashed,
+            _ if Self::runs_to_completion(pod, container) => ContainerOutcome::Completed,
             _ => ContainerOutcome::Running,
         }
     }
@@ -223,6 +238,15 @@ impl Kubelet {
             };
             next.push((now + delay, Action::RestartContainer(pod_key.into())));
         }
+        // An init container done with its part: the next one (or the pod's containers)
+        // is pulled and created over the scenario's podStartup.
+        let init_step_done = outcomes.iter().any(|(name, o)| {
+            *o == ContainerOutcome::Completed || (*o == ContainerOutcome::Running && pod_status::is_sidecar_of(&pod, name))
+        });
+        if init_step_done && !Self::to_create(&pod).is_empty() {
+            self.record_first_pull(api, &object, &pod);
+            next.push((now + timing.startup_ms, Action::StartContainers(pod_key.into())));
+        }
         let started = outcomes.iter().any(|(_, o)| *o == ContainerOutcome::Running);
         let delay = readiness_delay(&pod, timing);
         if started && delay == 0 {
@@ -239,7 +263,8 @@ impl Kubelet {
 
     /// The running containers whose readiness probe passes (an `unready` image's never does).
     fn ready_containers(&self, pod: &Pod) -> Vec<String> {
-        containers(pod).iter().filter(|c| self.image_behaviour(c) == ImageBehaviour::Ok).map(|c| c.name.clone()).collect()
+        let sidecars = pod.spec.iter().flat_map(|s| s.init_containers.iter().flatten()).filter(|c| pod_status::is_sidecar(c));
+        containers(pod).iter().chain(sidecars).filter(|c| self.image_behaviour(c) == ImageBehaviour::Ok).map(|c| c.name.clone()).collect()
     }
 
     /// After a failed pull: the next pull once the back-off is over, and the pod
@@ -308,7 +333,9 @@ impl Kubelet {
     pub fn restart_container(&mut self, api: &mut Api, pod_key: &str, timing: PodTiming) -> Vec<(u64, Action)> {
         let Some(pod) = syncable_pod(api, pod_key) else { return vec![] };
         let object = pod_object(pod_key);
-        let crashed: Vec<Container> = containers(&pod).iter().filter(|c| pod_status::has_exited(&pod, &c.name)).cloned().collect();
+        let init_containers = pod.spec.as_ref().and_then(|s| s.init_containers.as_deref()).unwrap_or_default();
+        let crashed: Vec<Container> =
+            init_containers.iter().chain(containers(&pod)).filter(|c| pod_status::has_exited(&pod, &c.name)).cloned().collect();
         let mut outcomes = Vec::new();
         for container in &crashed {
             if images::pulls(container, true) {
@@ -316,7 +343,7 @@ impl Kubelet {
             }
             images::ensure_image_exists(api, &object, container, true, timing.startup_ms);
             record_created_and_started(api, &object, &container.name);
-            outcomes.push((container.name.clone(), self.run_outcome(container)));
+            outcomes.push((container.name.clone(), self.run_outcome(&pod, container)));
         }
         if outcomes.iter().all(|(_, o)| !o.exited()) {
             self.crash_backoff.remove(pod_key);

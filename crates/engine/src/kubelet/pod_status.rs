@@ -60,7 +60,19 @@ fn generate_ready_condition(pod: &Pod, containers_ready: &PodCondition) -> PodCo
 /// while its status holds.
 fn write_kubelet_conditions(pod: &mut Pod, now_ms: u64) {
     let statuses = pod.status.as_ref().and_then(|s| s.container_statuses.as_ref());
-    let unready: Vec<&str> = statuses.iter().flat_map(|s| s.iter()).filter(|c| !c.ready).map(|c| c.name.as_str()).collect();
+    let init_containers = pod.spec.as_ref().and_then(|s| s.init_containers.as_deref()).unwrap_or_default();
+    // Sidecars count among the containers that must be ready (`GenerateContainersReadyCondition`).
+    let sidecars = init_containers.iter().filter(|c| is_sidecar(c)).filter_map(|c| container_status(pod, &c.name));
+    let unready: Vec<&str> =
+        sidecars.chain(statuses.iter().flat_map(|s| s.iter())).filter(|c| !c.ready).map(|c| c.name.as_str()).collect();
+    // `GeneratePodInitializedCondition`: every init container done.
+    let incomplete: Vec<&str> = init_containers.iter().filter(|c| !init_done(pod, c)).map(|c| c.name.as_str()).collect();
+    let initialized = if incomplete.is_empty() {
+        condition("Initialized", true, None, None)
+    } else {
+        let message = format!("containers with incomplete status: [{}]", incomplete.join(" "));
+        condition("Initialized", false, Some("ContainersNotInitialized"), Some(message))
+    };
     let containers_ready = if unready.is_empty() {
         condition("ContainersReady", true, None, None)
     } else {
@@ -70,7 +82,7 @@ fn write_kubelet_conditions(pod: &mut Pod, now_ms: u64) {
     let ready = generate_ready_condition(pod, &containers_ready);
     let generated = [
         condition("PodReadyToStartContainers", true, None, None),
-        condition("Initialized", true, None, None),
+        initialized,
         ready,
         containers_ready,
         condition("PodScheduled", true, None, None),
@@ -126,6 +138,8 @@ pub fn container_creating(pod: Pod, now_ms: u64) -> Pod {
 pub enum ContainerOutcome {
     /// Started, not yet ready.
     Running,
+    /// An init container ran to completion (exit 0).
+    Completed,
     /// Not started: `ErrImagePull`, `ImagePullBackOff`, `ErrImageNeverPull`.
     Waiting(&'static str),
     /// Started and exited with an error, with no back-off yet (its first exit): it
@@ -144,14 +158,37 @@ impl ContainerOutcome {
 
 /// A container's status, by name, if the kubelet has reported one.
 pub fn container_status<'a>(pod: &'a Pod, name: &str) -> Option<&'a ContainerStatus> {
-    pod.status.as_ref()?.container_statuses.as_ref()?.iter().find(|s| s.name == name)
+    let status = pod.status.as_ref()?;
+    let all = status.init_container_statuses.iter().flatten().chain(status.container_statuses.iter().flatten());
+    all.into_iter().find(|s| s.name == name)
+}
+
+/// An init container with `restartPolicy: Always`: a sidecar, started in its turn and
+/// kept running beside the pod's containers.
+pub fn is_sidecar(container: &Container) -> bool {
+    container.restart_policy.as_deref() == Some("Always")
+}
+
+/// Whether `name` is one of the pod's sidecars.
+pub fn is_sidecar_of(pod: &Pod, name: &str) -> bool {
+    pod.spec.iter().flat_map(|s| s.init_containers.iter().flatten()).any(|c| c.name == name && is_sidecar(c))
+}
+
+/// Whether an init container has done its part: a sidecar once started, any other
+/// once it exited 0.
+pub fn init_done(pod: &Pod, container: &Container) -> bool {
+    let state = container_status(pod, &container.name).and_then(|s| s.state.as_ref());
+    if is_sidecar(container) {
+        return container_status(pod, &container.name).is_some_and(|s| s.started == Some(true));
+    }
+    state.and_then(|s| s.terminated.as_ref()).is_some_and(|t| t.exit_code == 0)
 }
 
 /// Whether the container ran and exited and waits to be started again: Terminated
 /// after a first exit, CrashLoopBackOff after later ones.
 pub fn has_exited(pod: &Pod, name: &str) -> bool {
     let state = container_status(pod, name).and_then(|s| s.state.as_ref());
-    state.is_some_and(|s| s.terminated.is_some()) || waiting_reason(pod, name) == Some("CrashLoopBackOff")
+    state.and_then(|s| s.terminated.as_ref()).is_some_and(|t| t.exit_code != 0) || waiting_reason(pod, name) == Some("CrashLoopBackOff")
 }
 
 /// The waiting reason of a container that has not started (or waits to restart).
@@ -164,19 +201,23 @@ pub fn waiting_reason<'a>(pod: &'a Pod, name: &str) -> Option<&'a str> {
 /// `getPhase` works it out: Pending while any container has never started, Failed when
 /// every container exited and none is restarted, else Running.
 pub fn containers_synced(mut pod: Pod, outcomes: &[(String, ContainerOutcome)], now_ms: u64) -> Pod {
-    let old = pod.status.as_ref().and_then(|s| s.container_statuses.clone()).unwrap_or_default();
-    let statuses: Vec<ContainerStatus> = pod
-        .spec
-        .iter()
-        .flat_map(|s| s.containers.iter())
-        .map(|c| {
-            let previous = old.iter().find(|o| o.name == c.name);
-            match outcomes.iter().find(|(name, _)| *name == c.name) {
-                Some((_, outcome)) => synced_status(c, previous, *outcome, now_ms),
-                None => previous.cloned().unwrap_or_else(|| fresh_status(c, waiting_state("ContainerCreating"))),
-            }
-        })
-        .collect();
+    let init_containers = pod.spec.as_ref().and_then(|s| s.init_containers.clone()).unwrap_or_default();
+    // A container not yet started waits for the init containers, if the pod has any.
+    let not_started = if init_containers.is_empty() { "ContainerCreating" } else { "PodInitializing" };
+    let synced = |list: &[Container], old: Option<&Vec<ContainerStatus>>| -> Vec<ContainerStatus> {
+        list.iter()
+            .map(|c| {
+                let previous = old.into_iter().flatten().find(|o| o.name == c.name);
+                match outcomes.iter().find(|(name, _)| *name == c.name) {
+                    Some((_, outcome)) => synced_status(c, previous, *outcome, now_ms),
+                    None => previous.cloned().unwrap_or_else(|| fresh_status(c, waiting_state(not_started))),
+                }
+            })
+            .collect()
+    };
+    let containers = pod.spec.as_ref().map(|s| s.containers.clone()).unwrap_or_default();
+    let statuses = synced(&containers, pod.status.as_ref().and_then(|s| s.container_statuses.as_ref()));
+    let init_statuses = synced(&init_containers, pod.status.as_ref().and_then(|s| s.init_container_statuses.as_ref()));
     let never_started = statuses.iter().any(|s| s.restart_count == 0 && s.last_state.is_none() && s.state.as_ref().is_some_and(|st| st.waiting.is_some()));
     // `getPhase`: under restartPolicy Never, a pod whose containers have all exited (with
     // an error: the playground's containers only exit by crashing) has failed.
@@ -191,6 +232,7 @@ pub fn containers_synced(mut pod: Pod, outcomes: &[(String, ContainerOutcome)], 
     status.phase = Some(phase.into());
     status.start_time.get_or_insert_with(|| clock::timestamp(now_ms));
     status.container_statuses = Some(statuses);
+    status.init_container_statuses = (!init_statuses.is_empty()).then_some(init_statuses);
     write_kubelet_conditions(&mut pod, now_ms);
     pod
 }
@@ -220,10 +262,12 @@ fn synced_status(c: &Container, previous: Option<&ContainerStatus>, outcome: Con
         }
     }
     status.ready = false;
-    let exit = || ContainerState {
+    // The playground's containers exit as soon as they start: 1 for a crash, 0 for an
+    // init container's completion.
+    let exit = |exit_code: i32, reason: &str| ContainerState {
         terminated: Some(ContainerStateTerminated {
-            exit_code: 1,
-            reason: Some("Error".into()),
+            exit_code,
+            reason: Some(reason.into()),
             started_at: at.clone(),
             finished_at: at.clone(),
             ..Default::default()
@@ -233,9 +277,10 @@ fn synced_status(c: &Container, previous: Option<&ContainerStatus>, outcome: Con
     let state = match outcome {
         ContainerOutcome::Running => ContainerState { running: Some(ContainerStateRunning { started_at: at.clone() }), ..Default::default() },
         ContainerOutcome::Waiting(reason) => waiting_state(reason),
-        ContainerOutcome::Exited => exit(),
+        ContainerOutcome::Exited => exit(1, "Error"),
+        ContainerOutcome::Completed => exit(0, "Completed"),
         ContainerOutcome::Crashed => {
-            status.last_state = Some(exit());
+            status.last_state = Some(exit(1, "Error"));
             waiting_state("CrashLoopBackOff")
         }
     };
@@ -247,7 +292,8 @@ fn synced_status(c: &Container, previous: Option<&ContainerStatus>, outcome: Con
 /// The readiness probe passes for the named running containers.
 pub fn set_ready(mut pod: Pod, ready: &[String], now_ms: u64) -> Pod {
     let status = pod.status.get_or_insert_with(PodStatus::default);
-    for container in status.container_statuses.iter_mut().flatten() {
+    // A sidecar's readiness counts too; an init container that ran to completion is not running.
+    for container in status.container_statuses.iter_mut().flatten().chain(status.init_container_statuses.iter_mut().flatten()) {
         let running = container.state.as_ref().is_some_and(|s| s.running.is_some());
         if running && ready.contains(&container.name) {
             container.ready = true;

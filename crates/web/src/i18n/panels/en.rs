@@ -27,7 +27,15 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
             "A daemon pod is bound here and on its way ({status}), but not Ready yet: until it is, it does not count as available."
         ),
         Outcome::Failing { status } => {
-            let why = match status.as_str() {
+            // `Init:...`: an init container's trouble, which holds the pod's containers back.
+            let (init, bare) = status.strip_prefix("Init:").map_or((false, status.as_str()), |bare| (true, bare));
+            let why = match bare {
+                "ErrImagePull" | "ImagePullBackOff" | "InvalidImageName" | "ErrImageNeverPull" if init => {
+                    "the kubelet cannot pull an init container's image, and retries with a growing back-off; the pod's containers wait for it"
+                }
+                "CrashLoopBackOff" | "Error" if init => {
+                    "an init container keeps exiting with an error, and the kubelet restarts it with a growing back-off; the pod's containers wait for it"
+                }
                 "ErrImagePull" | "ImagePullBackOff" | "InvalidImageName" | "ErrImageNeverPull" => {
                     "the kubelet cannot pull the container image, and retries with a growing back-off"
                 }

@@ -38,7 +38,15 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
             format!("守护进程 Pod 已绑定到此节点并正在启动（{status}），但尚未就绪：就绪之前它不计入可用数。")
         }
         Outcome::Failing { status } => {
-            let why = match status.as_str() {
+            // `Init:...`：init 容器的问题，Pod 的容器要等它。
+            let (init, bare) = status.strip_prefix("Init:").map_or((false, status.as_str()), |bare| (true, bare));
+            let why = match bare {
+                "ErrImagePull" | "ImagePullBackOff" | "InvalidImageName" | "ErrImageNeverPull" if init => {
+                    "kubelet 无法拉取某个 init 容器的镜像，并以递增的退避时间重试；Pod 的容器要等它完成"
+                }
+                "CrashLoopBackOff" | "Error" if init => {
+                    "某个 init 容器不断出错退出，kubelet 以递增的退避时间重启它；Pod 的容器要等它完成"
+                }
                 "ErrImagePull" | "ImagePullBackOff" | "InvalidImageName" | "ErrImageNeverPull" => {
                     "kubelet 无法拉取容器镜像，并以递增的退避时间重试"
                 }
