@@ -7,6 +7,7 @@ mod errors;
 mod names;
 pub mod patch;
 pub mod priority_admission;
+mod service_account_admission;
 mod store;
 
 pub use change::Change;

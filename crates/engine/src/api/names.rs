@@ -34,6 +34,12 @@ impl NameGenerator {
         (0..5).map(|_| ALPHANUMS[(self.next_u64() % ALPHANUMS.len() as u64) as usize] as char).collect()
     }
 
+    /// Five characters drawn for `text` alone, apart from the scenario's sequence: a
+    /// draw that does not shift the names generated after it.
+    pub fn suffix_for(text: &str) -> String {
+        NameGenerator::from_seed_text(text).suffix()
+    }
+
     /// A UUID-shaped UID (version 4 layout).
     pub fn uid(&mut self) -> String {
         let (a, b) = (self.next_u64(), self.next_u64());

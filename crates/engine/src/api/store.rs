@@ -8,7 +8,7 @@ use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
 
 use dsplay_model::{defaults, tolerations, validation};
 
-use super::{key, name_of, priority_admission, ApiError, Change, NameGenerator};
+use super::{key, name_of, priority_admission, service_account_admission, ApiError, Change, NameGenerator};
 use crate::clock;
 use crate::controller::daemonset::target_node_name;
 use crate::kubelet::NodeLease;
@@ -202,6 +202,10 @@ impl Api {
         if self.state.pods.contains_key(pod_key.as_str()) {
             return Err(ApiError::AlreadyExists { resource: "pods".into(), name });
         }
+        // The token volume's suffix is drawn for this pod alone, so that it shifts no
+        // generated pod name.
+        let volume_suffix = NameGenerator::suffix_for(pod_key.as_str());
+        service_account_admission::admit_pod(pod.spec.get_or_insert_with(Default::default), &volume_suffix);
         defaults::default_pod(&mut pod);
         add_default_toleration_seconds(&mut pod);
         let errors = validation::validate_pod(&pod);
