@@ -139,8 +139,36 @@ pub fn record_pull_back_off(api: &mut Api, object: &str, container: &Container) 
 /// this is made up, but the same for an image every time (FNV-1a of its reference,
 /// 10 to 210 MB), as a real registry's would be.
 fn simulated_image_size(image: &str) -> u64 {
-    let hash = image.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3));
-    10_000_000 + hash % 200_000_000
+    10_000_000 + fnv1a(image, 0) % 200_000_000
+}
+
+fn fnv1a(text: &str, salt: u8) -> u64 {
+    let start = (0xcbf2_9ce4_8422_2325_u64 ^ u64::from(salt)).wrapping_mul(0x0100_0000_01b3);
+    text.bytes().fold(start, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// 64 hex digits shaped like a sha256, made up but the same for the same text; each
+/// part goes through SplitMix64's finalizer, so that like texts get unlike digests.
+pub fn simulated_digest(text: &str) -> String {
+    let mix = |mut z: u64| {
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    (0..4).map(|salt| format!("{:016x}", mix(fnv1a(text, salt)))).collect()
+}
+
+/// What the runtime reports for a container it created from `image`: the reference
+/// it resolved (`docker.io/library/nginx:1.27`) and the image's ID, that reference's
+/// repository at its (simulated) digest.
+pub fn runtime_image(image: &str) -> (String, String) {
+    let reference = fully_qualified(image);
+    let repository = match reference.rsplit_once(':') {
+        Some((repository, tag)) if !tag.contains('/') => repository,
+        _ => reference.as_str(),
+    };
+    let id = format!("{repository}@sha256:{}", simulated_digest(&reference));
+    (reference.clone(), id)
 }
 
 #[cfg(test)]
@@ -175,6 +203,10 @@ mod tests {
     fn references_resolve_as_containerd_resolves_them() {
         assert_eq!(fully_qualified("nginx"), "docker.io/library/nginx:latest");
         assert_eq!(fully_qualified("example/agent:bad"), "docker.io/example/agent:bad");
+        let (reference, id) = runtime_image("nginx:1.27");
+        assert_eq!(reference, "docker.io/library/nginx:1.27");
+        assert!(id.starts_with("docker.io/library/nginx@sha256:") && id.len() == "docker.io/library/nginx@sha256:".len() + 64, "{id}");
+        assert_eq!(runtime_image("localhost:5000/agent:2").1.split('@').next(), Some("localhost:5000/agent"));
         assert_eq!(fully_qualified("registry.k8s.io/pause:3.10"), "registry.k8s.io/pause:3.10");
         assert_eq!(fully_qualified("localhost:5000/app"), "localhost:5000/app:latest");
         assert!(containerd_pull_error("registry.k8s.io/nope:1").ends_with("registry.k8s.io/nope:1: not found"));

@@ -202,6 +202,8 @@ pub fn waiting_reason<'a>(pod: &'a Pod, name: &str) -> Option<&'a str> {
 /// every container exited and none is restarted, else Running.
 pub fn containers_synced(mut pod: Pod, outcomes: &[(String, ContainerOutcome)], now_ms: u64) -> Pod {
     let init_containers = pod.spec.as_ref().and_then(|s| s.init_containers.clone()).unwrap_or_default();
+    let uid = pod.metadata.uid.clone().unwrap_or_default();
+    let uid = uid.as_str();
     // A container not yet started waits for the init containers, if the pod has any.
     let not_started = if init_containers.is_empty() { "ContainerCreating" } else { "PodInitializing" };
     let synced = |list: &[Container], old: Option<&Vec<ContainerStatus>>| -> Vec<ContainerStatus> {
@@ -209,7 +211,7 @@ pub fn containers_synced(mut pod: Pod, outcomes: &[(String, ContainerOutcome)], 
             .map(|c| {
                 let previous = old.into_iter().flatten().find(|o| o.name == c.name);
                 match outcomes.iter().find(|(name, _)| *name == c.name) {
-                    Some((_, outcome)) => synced_status(c, previous, *outcome, now_ms),
+                    Some((_, outcome)) => synced_status(c, previous, *outcome, uid, now_ms),
                     None => previous.cloned().unwrap_or_else(|| fresh_status(c, waiting_state(not_started))),
                 }
             })
@@ -247,7 +249,7 @@ fn fresh_status(c: &Container, state: ContainerState) -> ContainerStatus {
     }
 }
 
-fn synced_status(c: &Container, previous: Option<&ContainerStatus>, outcome: ContainerOutcome, now_ms: u64) -> ContainerStatus {
+fn synced_status(c: &Container, previous: Option<&ContainerStatus>, outcome: ContainerOutcome, pod_uid: &str, now_ms: u64) -> ContainerStatus {
     let at = Some(clock::timestamp(now_ms));
     let mut status = previous.cloned().unwrap_or_else(|| fresh_status(c, ContainerState::default()));
     // A container that had exited and is started again is a restart; the exit it
@@ -284,6 +286,13 @@ fn synced_status(c: &Container, previous: Option<&ContainerStatus>, outcome: Con
             waiting_state("CrashLoopBackOff")
         }
     };
+    // A container the runtime created: its ID, and the image as the runtime resolved it.
+    if !matches!(outcome, ContainerOutcome::Waiting(_)) {
+        let (image, image_id) = super::images::runtime_image(c.image.as_deref().unwrap_or_default());
+        let instance = format!("{pod_uid}/{}/{}", c.name, status.restart_count);
+        status.container_id = Some(format!("containerd://{}", super::images::simulated_digest(&instance)));
+        (status.image, status.image_id) = (image, image_id);
+    }
     status.started = Some(state.running.is_some());
     status.state = Some(state);
     status
