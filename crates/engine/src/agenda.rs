@@ -22,8 +22,10 @@ pub enum Action {
     AdmitPod(String),
     /// The kubelet has pulled the images and starts the containers.
     StartContainers(String),
-    /// The readiness probe passes.
+    /// The readiness probes run, after their initial delay (or the scenario's podReady).
     MarkReady(String),
+    /// The readiness probe of a container that failed it runs again.
+    ProbeReadiness(String),
     /// The kubelet sees a readiness gate's condition change and writes Ready again.
     RefreshPodReadiness(String),
     /// A crash-looping container is restarted after its back-off.
@@ -66,6 +68,7 @@ impl Action {
                 | Action::RetryImagePull(_)
                 | Action::SyncPullBackOff { .. }
                 | Action::SyncCrashBackOff { .. }
+                | Action::ProbeReadiness(_)
                 | Action::UnschedulableTimeout { .. }
         )
     }

@@ -11,7 +11,8 @@ mod pod_status;
 
 use std::collections::BTreeMap;
 
-use k8s_openapi::api::core::v1::{Container, Pod};
+use k8s_openapi::api::core::v1::{Container, Pod, Probe};
+use k8s_openapi::apimachinery::pkg::util::intstr::IntOrString;
 
 use crate::api::Api;
 use crate::network::PodAddresses;
@@ -250,8 +251,7 @@ impl Kubelet {
         let started = outcomes.iter().any(|(_, o)| *o == ContainerOutcome::Running);
         let delay = readiness_delay(&pod, timing);
         if started && delay == 0 {
-            let ready = self.ready_containers(&pod);
-            api.update_pod(pod_status::set_ready(pod, &ready, now));
+            next.extend(self.probe_readiness(api, pod_key, pod));
         } else {
             if started {
                 next.push((now + delay, Action::MarkReady(pod_key.into())));
@@ -310,11 +310,34 @@ impl Kubelet {
         next_back_off_sync(now, restart_at, |restart_at| Action::SyncCrashBackOff { pod: pod_key.into(), restart_at }).into_iter().collect()
     }
 
-    pub fn mark_ready(&mut self, api: &mut Api, pod_key: &str) {
-        let Some(pod) = syncable_pod(api, pod_key) else { return };
+    /// The readiness probes run (after their initial delay, then every period): the
+    /// containers whose probe passes are Ready.
+    pub fn mark_ready(&mut self, api: &mut Api, pod_key: &str) -> Vec<(u64, Action)> {
+        let Some(pod) = syncable_pod(api, pod_key) else { return vec![] };
+        self.probe_readiness(api, pod_key, pod)
+    }
+
+    /// Marks Ready the running containers whose probe passes; a container whose probe
+    /// fails (an `unready` image with a readiness probe) gets the prober's `Unhealthy`
+    /// event, and is probed again a period later (`periodSeconds`, 10 s by default).
+    fn probe_readiness(&mut self, api: &mut Api, pod_key: &str, pod: Pod) -> Vec<(u64, Action)> {
         let now = api.now();
+        let object = pod_object(pod_key);
+        let sidecars = pod.spec.iter().flat_map(|s| s.init_containers.iter().flatten()).filter(|c| pod_status::is_sidecar(c));
+        let failing: Vec<(&Container, &Probe)> = containers(&pod)
+            .iter()
+            .chain(sidecars)
+            .filter(|c| self.image_behaviour(c) == ImageBehaviour::Unready && pod_status::is_running(&pod, &c.name))
+            .filter_map(|c| c.readiness_probe.as_ref().map(|probe| (c, probe)))
+            .collect();
+        for (container, probe) in &failing {
+            let message = format!("Readiness probe failed: {}", probe_failure(probe, &pod));
+            api.record_container_event(&object, &container.name, "Warning", "Unhealthy", SOURCE, message);
+        }
+        let period = failing.iter().map(|(_, probe)| probe.period_seconds.unwrap_or(10).max(1) as u64 * SECOND).min();
         let ready = self.ready_containers(&pod);
         api.update_pod(pod_status::set_ready(pod, &ready, now));
+        period.map(|period| (now + period, Action::ProbeReadiness(pod_key.into()))).into_iter().collect()
     }
 
     /// A condition named by a readiness gate changed: Ready is worked out again.
@@ -391,6 +414,23 @@ fn readiness_delay(pod: &Pod, timing: PodTiming) -> u64 {
     let probes = pod.spec.iter().flat_map(|s| s.containers.iter()).filter_map(|c| c.readiness_probe.as_ref());
     let probe_delay = probes.map(|p| p.initial_delay_seconds.unwrap_or(0).max(0) as u64 * SECOND).max();
     probe_delay.unwrap_or(timing.ready_ms)
+}
+
+/// What the prober says of a failed readiness probe: an HTTP answer of 503, a refused
+/// connection, or an exec probe's (here empty) output.
+fn probe_failure(probe: &Probe, pod: &Pod) -> String {
+    let ip = pod.status.as_ref().and_then(|s| s.pod_ip.as_deref()).unwrap_or_default();
+    let port = |port: &IntOrString| match port {
+        IntOrString::Int(number) => number.to_string(),
+        IntOrString::String(name) => name.clone(),
+    };
+    if probe.http_get.is_some() {
+        "HTTP probe failed with statuscode: 503".into()
+    } else if let Some(tcp) = &probe.tcp_socket {
+        format!("dial tcp {ip}:{}: connect: connection refused", port(&tcp.port))
+    } else {
+        String::new()
+    }
 }
 
 /// The pod worker's next sync of a pod backing off until `until`, if that sync

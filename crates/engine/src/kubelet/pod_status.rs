@@ -163,6 +163,11 @@ pub fn container_status<'a>(pod: &'a Pod, name: &str) -> Option<&'a ContainerSta
     all.into_iter().find(|s| s.name == name)
 }
 
+/// Whether the container is running.
+pub fn is_running(pod: &Pod, name: &str) -> bool {
+    container_status(pod, name).and_then(|s| s.state.as_ref()).is_some_and(|s| s.running.is_some())
+}
+
 /// An init container with `restartPolicy: Always`: a sidecar, started in its turn and
 /// kept running beside the pod's containers.
 pub fn is_sidecar(container: &Container) -> bool {

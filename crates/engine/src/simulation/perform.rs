@@ -48,10 +48,9 @@ impl Simulation {
                 self.kubelet.admit(&mut self.api, &pod_key, timing, verdict, addresses)
             }
             Action::StartContainers(pod_key) => self.on_live_node(&pod_key, |sim| sim.kubelet.start_containers(&mut sim.api, &pod_key, timing)),
-            Action::MarkReady(pod_key) => self.on_live_node(&pod_key, |sim| {
-                sim.kubelet.mark_ready(&mut sim.api, &pod_key);
-                vec![]
-            }),
+            Action::MarkReady(pod_key) | Action::ProbeReadiness(pod_key) => {
+                self.on_live_node(&pod_key, |sim| sim.kubelet.mark_ready(&mut sim.api, &pod_key))
+            }
             Action::RefreshPodReadiness(pod_key) => self.on_live_node(&pod_key, |sim| {
                 sim.kubelet.refresh_readiness(&mut sim.api, &pod_key);
                 vec![]
@@ -132,7 +131,8 @@ impl Simulation {
             Action::UnschedulableTimeout { pod, .. } => format!("default-scheduler retries pod {pod}, unschedulable for 5 minutes"),
             Action::AdmitPod(k) => format!("kubelet admits pod {k}"),
             Action::StartContainers(k) => format!("kubelet starts the containers of {k}"),
-            Action::MarkReady(k) => format!("readiness probe of {k} passes"),
+            Action::MarkReady(k) => format!("kubelet runs the readiness probes of {k}"),
+            Action::ProbeReadiness(k) => format!("kubelet probes the readiness of {k} again"),
             Action::RefreshPodReadiness(k) => format!("kubelet sees a readiness gate of {k} change"),
             Action::RestartContainer(k) => format!("kubelet restarts the crashed container of {k}"),
             Action::RetryImagePull(k) => format!("kubelet retries the image pull of {k}"),
