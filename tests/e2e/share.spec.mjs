@@ -187,3 +187,21 @@ test("after the first visit the app opens offline", async ({ page, context }) =>
   await expect(page.locator(".node-card").first()).toBeVisible();
   await context.setOffline(false);
 });
+
+test("Copy link shares the scenario as last applied, not an edit that was never applied", async ({ page, context }) => {
+  await page.goto("/");
+  await expect(page.locator(".node-card").first()).toBeVisible();
+  const editor = page.getByRole("textbox", { name: "Scenario and manifests (YAML)" });
+  await editor.fill((await editor.inputValue()).replace("count: 3", "count: three"));
+  await page.getByRole("button", { name: "Copy link" }).click();
+  await expect(page.locator(".share-caveat")).toContainText("not applied");
+  const link = await page.locator(".share-text").inputValue();
+  // Whoever opens it sees the cluster the sender sees.
+  const viewer = await context.newPage();
+  await viewer.goto(link);
+  await expect(viewer.locator(".node-card")).toHaveCount(5);
+  await expect(viewer.locator(".apply-state.applied")).toBeVisible();
+  // A click elsewhere closes the link's box.
+  await page.locator("h1").click();
+  await expect(page.locator(".share-text")).toHaveCount(0);
+});

@@ -281,6 +281,17 @@ pub fn view_of(state: &State) -> SharedView {
     }
 }
 
+/// What Copy link and Embed share: the view, with the scenario as last applied when
+/// the editor holds edits not applied (perhaps not valid), so that whoever opens the
+/// link sees the cluster the sender sees.
+pub fn shared_view_of(state: &State) -> SharedView {
+    let mut view = view_of(state);
+    if !state.is_applied() && !state.applied_text.is_empty() {
+        view.text = state.applied_text.clone();
+    }
+    view
+}
+
 /// The full URL of a link to `view`: this page without its query, plus the fragment.
 pub fn url_of(view: &SharedView, query: &str) -> String {
     let location = web_sys::window().map(|w| w.location());

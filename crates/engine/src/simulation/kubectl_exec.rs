@@ -88,12 +88,35 @@ impl Simulation {
                 let kind = resource.qualified_singular().split('.').next().unwrap_or_default();
                 (kind, key(Some(&namespace), name))
             }
+            Kubectl::Get { resource, name: None, namespace: None, all_namespaces: false, also, .. } if also.is_empty() && resource.is_namespaced() => {
+                return self.elsewhere_note(*resource);
+            }
             _ => return None,
         };
         let (namespace, name) = split_key(&found);
         (namespace != "default").then(|| {
             format!("# the playground found {kind} \"{name}\" in namespace \"{namespace}\"; kubectl looks only in \"default\" unless given -n {namespace}")
         })
+    }
+
+    /// A list of `default` that is empty while other namespaces hold objects of the kind:
+    /// where they are, and how kubectl lists them.
+    fn elsewhere_note(&self, resource: Resource) -> Option<String> {
+        let state = &self.api.state;
+        let keys: Vec<&str> = match resource {
+            Resource::DaemonSet => state.daemonsets.keys().map(String::as_str).collect(),
+            Resource::Pod => state.pods.keys().map(|k| &**k).collect(),
+            Resource::ControllerRevision => state.revisions.keys().map(String::as_str).collect(),
+            Resource::Node | Resource::Event => return None,
+        };
+        let namespaces: std::collections::BTreeSet<&str> = keys.iter().map(|k| split_key(k).0).collect();
+        if namespaces.is_empty() || namespaces.contains("default") {
+            return None;
+        }
+        let plural = resource.plural();
+        let listed = namespaces.iter().map(|ns| format!("\"{ns}\"")).collect::<Vec<_>>().join(", ");
+        let first = namespaces.iter().next()?;
+        Some(format!("# the playground has {plural} in namespace {listed}: kubectl get {plural} -n {first}, or -A for all"))
     }
 
     /// A successful answer with the warnings the API server gave since they were last

@@ -138,7 +138,10 @@ pub fn gallery_picker(props: &GalleryPickerProps) -> Html {
     html! {
         <section id={PANEL_ID} class="gallery-picker" hidden={!props.open} aria-labelledby="gallery-heading" {onkeydown}>
             <div class="gallery-body">
-                <h2 id="gallery-heading">{ text.gallery_heading }</h2>
+                <div class="gallery-head">
+                    <h2 id="gallery-heading">{ text.gallery_heading }</h2>
+                    <button type="button" class="btn" onclick={props.onclose.reform(|_: MouseEvent| ())}>{ text.close }</button>
+                </div>
                 { for categories().into_iter().map(|category| html! {
                     <section class="gallery-category">
                         <h3>{ (text.gallery_category)(category) }</h3>

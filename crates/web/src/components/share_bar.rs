@@ -4,9 +4,10 @@
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsValue;
 use web_sys::HtmlTextAreaElement;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::share_link::{replace_address, to_fragment, url_of, view_of, LinkError, SharedView};
+use crate::share_link::{replace_address, shared_view_of, to_fragment, url_of, view_of, LinkError, SharedView};
 use crate::state::{Action, Playground};
 use crate::storage::{self, SavedWork};
 
@@ -32,6 +33,7 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
     // The work a link displaced, read once: restoring or dismissing clears it.
     let previous = use_state(|| storage::load(storage::PREVIOUS_KEY));
     let snippet_ref = use_node_ref();
+    let bar = use_node_ref();
     let Some(playground) = use_context::<Playground>() else {
         return Html::default();
     };
@@ -94,29 +96,48 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
             }
         })
     };
+    // Focus going elsewhere (a click anywhere on the page) closes the link or snippet.
+    let onfocusout = {
+        let (open, bar) = (open.clone(), bar.clone());
+        Callback::from(move |event: FocusEvent| {
+            let inside = event
+                .related_target()
+                .and_then(|target| target.dyn_into::<web_sys::Node>().ok())
+                .is_some_and(|target| bar.cast::<web_sys::Node>().is_some_and(|bar| bar.contains(Some(&target))));
+            if !inside && *open != Open::None {
+                open.set(Open::None);
+            }
+        })
+    };
     html! {
-        <div class="share-bar" {onkeydown}>
+        <div class="share-bar" ref={bar} {onkeydown} {onfocusout}>
             <div class="share-actions">
                 <button type="button" class="btn" data-action="copy-link" aria-expanded={(*open == Open::Link).to_string()}
                     onclick={toggle(Open::Link)}>{ strings.copy_link }</button>
                 <button type="button" class="btn" data-action="embed" aria-expanded={(*open == Open::Embed).to_string()}
                     onclick={toggle(Open::Embed)}>{ strings.embed }</button>
-                if *copied && *open != Open::None {
-                    <span class="share-status" role="status">
-                        { if *open == Open::Link { strings.link_copied } else { strings.snippet_copied } }
-                    </span>
-                }
             </div>
             // What opens under the buttons floats over the page instead of pushing it down.
             if *open != Open::None || refused.is_some() || previous.is_some() {
                 <div class="share-popover">
                     if *open != Open::None {
                         <label class="share-output">
-                            <span>{ if *open == Open::Link { strings.link_label } else { strings.embed_label } }</span>
+                            <span>
+                                { if *open == Open::Link { strings.link_label } else { strings.embed_label } }
+                                // Told inside the box, so the buttons above never move.
+                                if *copied {
+                                    <span class="share-status" role="status">
+                                        { if *open == Open::Link { strings.link_copied } else { strings.snippet_copied } }
+                                    </span>
+                                }
+                            </span>
                             <textarea ref={snippet_ref} readonly=true rows={if *open == Open::Link { "2" } else { "4" }}
                                 class="share-text" spellcheck="false" onfocus={select_all}
                                 value={shown.unwrap_or_default()} />
                         </label>
+                        if !playground.is_applied() {
+                            <p class="share-caveat">{ strings.edits_not_shared }</p>
+                        }
                     }
                     if let Some(error) = (*refused).clone() {
                         <p class="share-notice bad" role="alert">
@@ -141,7 +162,7 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
 
 /// What Copy link or Embed shows and copies for the current state.
 fn shared_text(which: Open, playground: &Playground) -> String {
-    let view = view_of(playground);
+    let view = shared_view_of(playground);
     match which {
         Open::Embed => embed_snippet(&view, playground.lang.strings().title),
         Open::Link | Open::None => url_of(&view, ""),

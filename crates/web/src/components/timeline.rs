@@ -2,6 +2,7 @@
 //! frame, and the scenario's steps as jump targets. Stepping back is a cursor
 //! move; the engine already recorded every frame.
 
+use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -14,7 +15,25 @@ use crate::state::{Action, Playground, Speed};
 
 #[function_component(Timeline)]
 pub fn timeline() -> Html {
-    let Some(playground) = use_context::<Playground>() else {
+    let section = use_node_ref();
+    let playground = use_context::<Playground>();
+    // The step list scrolls inside the timeline: the current step is kept in sight.
+    let current_step =
+        playground.as_ref().and_then(|p| p.session.as_ref()?.steps().iter().rposition(|step| step.first_frame <= p.cursor));
+    {
+        let section = section.clone();
+        use_effect_with(current_step, move |_| {
+            let Some(timeline) = section.cast::<web_sys::HtmlElement>() else { return };
+            let Ok(Some(chip)) = timeline.query_selector(".step[aria-current=\"step\"]") else { return };
+            let Ok(chip) = chip.dyn_into::<web_sys::HtmlElement>() else { return };
+            let (top, bottom) = (chip.offset_top(), chip.offset_top() + chip.offset_height());
+            let (seen_top, seen_bottom) = (timeline.scroll_top(), timeline.scroll_top() + timeline.client_height());
+            if top < seen_top || bottom > seen_bottom {
+                timeline.set_scroll_top((bottom - timeline.client_height() + 8).max(0).min(top));
+            }
+        });
+    }
+    let Some(playground) = playground else {
         return Html::default();
     };
     let strings = playground.lang.strings();
@@ -62,7 +81,7 @@ pub fn timeline() -> Html {
     let is_current = |first: usize, last: usize| (first..=last).contains(&cursor);
 
     html! {
-        <section class="timeline" aria-labelledby="timeline-heading">
+        <section class="timeline" aria-labelledby="timeline-heading" ref={section}>
             <h3 id="timeline-heading" class="visually-hidden">{ strings.timeline_heading }</h3>
             <div class="transport" role="group" aria-label={strings.timeline_heading}>
                 <button type="button" class="btn icon" aria-label={strings.to_start} title={strings.to_start}
@@ -157,12 +176,20 @@ pub fn step_output() -> Html {
         (Some((_, step)), Some(entry)) if entry.first_frame >= step.first_frame => (strings.console_command_output.to_string(), None, entry),
         (None, Some(entry)) => (strings.console_command_output.to_string(), None, entry),
         (Some((index, step)), _) => ((strings.step_output)(index + 1), Some(index + 1), step),
+        // Nothing printed yet: the box is kept, empty, when a later step prints, so the
+        // cluster below does not jump when it first fills.
+        (None, None) if session.steps().iter().any(|step| has_printed(step) && !moves_the_clock(step)) => {
+            return html! { <div class="terminal step-output step-output-empty"><p>{ strings.step_output_later }</p></div> };
+        }
         (None, None) => return Html::default(),
     };
     html! {
         <div class="terminal step-output" role="region" tabindex="0" aria-label={label}
             data-step={number.map(|n| n.to_string())}>
-            <p class="terminal-command"><code>{ number.map(|n| format!("{n}. ")).unwrap_or_default() }{ "$ " }{ &outcome.command }</code></p>
+            // An expect step is no command: no prompt before it.
+            <p class="terminal-command"><code>
+                { number.map(|n| format!("{n}. ")).unwrap_or_default() }{ if outcome.command == "expect" { "" } else { "$ " } }{ &outcome.command }
+            </code></p>
             { printed(outcome) }
             { for outcome.failures.iter().map(|f| html! { <pre class="console-error">{ (strings.expectation_failed)(&f.field, &f.expected, &f.actual) }</pre> }) }
         </div>

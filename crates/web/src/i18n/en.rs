@@ -86,6 +86,7 @@ pub(super) static STRINGS: Strings = Strings {
     console_hidden: |n| if n == 1 { "1 earlier command not shown".into() } else { format!("{n} earlier commands not shown") },
     step_output: |n| format!("Output of step {n}"),
     console_command_output: "Output of the last console command",
+    step_output_later: "What the scenario's steps print appears here as playback reaches them.",
 
     events_heading: "Events",
     events_table: "Event list, scrollable",

@@ -154,6 +154,8 @@ pub struct Strings {
     pub step_output: fn(usize) -> String,
     /// The box below the timeline when it shows a console command's output.
     pub console_command_output: &'static str,
+    /// The box below the timeline before any step has printed.
+    pub step_output_later: &'static str,
     /// An `expect` that did not hold: (field, expected, actual).
     pub expectation_failed: fn(&str, &str, &str) -> String,
 

@@ -81,6 +81,7 @@ pub(super) static STRINGS: Strings = Strings {
     console_hidden: |n| format!("更早的 {n} 条命令未显示"),
     step_output: |n| format!("第 {n} 步的输出"),
     console_command_output: "最近一条控制台命令的输出",
+    step_output_later: "播放到场景的某一步时，它的输出显示在这里。",
 
     events_heading: "事件",
     events_table: "事件列表（可滚动）",
