@@ -82,6 +82,8 @@ test("cordon from the node's actions: console output, node marked", async ({ pag
   await page.locator('.why-panel [data-node-action="cordon"]').click();
   // The console reads like a terminal: the newest command is the last one.
   await expect(page.locator(".console-log .console-output").last()).toHaveText("node/node-01 cordoned");
+  // ... and beside the button that ran it.
+  await expect(page.locator(".why-panel .node-action-answer")).toHaveText("node/node-01 cordoned");
   const card = page.locator('.node-card[data-node="node-01"]');
   await expect(card).toHaveClass(/is-cordoned/);
   await expect(page.locator('.why-panel [data-node-action="uncordon"]')).toBeVisible();

@@ -73,10 +73,12 @@ pub fn offered_actions(state: Option<NodeActionState>) -> Vec<&'static str> {
     ]
 }
 
-/// A label or taint command sent from a form, waiting for its outcome in the console.
+/// A command sent from a button or a form, waiting for its outcome in the console.
 struct Sent {
+    /// The action (`drain`) or the form (`label`, `taint`).
     field: &'static str,
-    input: NodeRef,
+    /// The form's input, cleared once its command ran; none for a button.
+    input: Option<NodeRef>,
     /// The console's length before it ran: its outcome is the entry at this index.
     console_len: usize,
 }
@@ -87,37 +89,46 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
     let taint_input = use_node_ref();
     // The refusal of the last label or taint command, shown under its form.
     let refused = use_state(|| None::<(&'static str, String)>);
+    // What the last button's command printed (or its error), shown under the buttons:
+    // its output also goes to the console, far below and often out of sight.
+    let answered = use_state(|| None::<(bool, String)>);
     let sent: Rc<RefCell<Option<Sent>>> = use_mut_ref(|| None);
     let playground = use_context::<Playground>();
     {
         // When the console grows, look at the sent command's outcome: clear its input
         // only when it ran; on a refusal keep what was typed and say what is expected.
-        let (playground, sent, refused) = (playground.clone(), sent.clone(), refused.clone());
+        let (playground, sent, refused, answered) = (playground.clone(), sent.clone(), refused.clone(), answered.clone());
         let revision = playground.as_ref().map(|p| p.console_revision);
         use_effect_with(revision, move |_| {
             let outcome = playground.as_ref().and_then(|playground| {
                 let session = playground.session.as_ref()?;
                 let sent = sent.borrow_mut().take()?;
-                // kubectl's first line says what is wrong; the rest points at `-h`.
-                let error = session.console().get(sent.console_len)?.error.as_deref().map(|e| e.lines().next().unwrap_or(e).to_string());
-                Some((sent, error))
+                let entry = session.console().get(sent.console_len)?.clone();
+                Some((sent, entry))
             });
-            match outcome {
-                Some((sent, None)) => {
-                    if let Some(field) = sent.input.cast::<HtmlInputElement>() {
+            let Some((sent, entry)) = outcome else { return };
+            match (sent.input, entry.error) {
+                // A button: what it printed, or its error, under the buttons.
+                (None, None) => answered.set(Some((true, entry.output))),
+                (None, Some(error)) => answered.set(Some((false, error))),
+                (Some(input), None) => {
+                    if let Some(field) = input.cast::<HtmlInputElement>() {
                         field.set_value("");
                     }
                     refused.set(None);
                 }
-                Some((sent, Some(error))) => refused.set(Some((sent.field, error))),
-                None => {}
+                // kubectl's first line says what is wrong; the rest points at `-h`.
+                (Some(_), Some(error)) => refused.set(Some((sent.field, error.lines().next().unwrap_or(&error).to_string()))),
             }
         });
     }
-    // Another node selected: an old refusal says nothing about it.
+    // Another node selected: an old refusal or answer says nothing about it.
     {
-        let refused = refused.clone();
-        use_effect_with(props.node.clone(), move |_| refused.set(None));
+        let (refused, answered) = (refused.clone(), answered.clone());
+        use_effect_with(props.node.clone(), move |_| {
+            refused.set(None);
+            answered.set(None);
+        });
     }
     let Some(playground) = playground else {
         return Html::default();
@@ -128,9 +139,13 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
     if actions.is_empty() {
         return html! { <p class="node-actions-gone empty">{ text.actions_node_gone }</p> };
     }
-    let run = |command: String| {
-        let playground = playground.clone();
-        Callback::from(move |_: MouseEvent| playground.dispatch(Action::Execute(command.clone())))
+    let run = |action: &'static str, command: String| {
+        let (playground, sent) = (playground.clone(), sent.clone());
+        Callback::from(move |_: MouseEvent| {
+            let console_len = playground.session.as_ref().map_or(0, |session| session.console().len());
+            *sent.borrow_mut() = Some(Sent { field: action, input: None, console_len });
+            playground.dispatch(Action::Execute(command.clone()));
+        })
     };
     let with_argument = |action: &'static str, input: NodeRef| {
         let (playground, node, sent, refused) = (playground.clone(), props.node.clone(), sent.clone(), refused.clone());
@@ -142,7 +157,7 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
                     refused.set(Some((action, format!("{word:?}"))));
                 } else if !argument.trim().is_empty() {
                     let console_len = playground.session.as_ref().map_or(0, |session| session.console().len());
-                    *sent.borrow_mut() = Some(Sent { field: action, input: input.clone(), console_len });
+                    *sent.borrow_mut() = Some(Sent { field: action, input: Some(input.clone()), console_len });
                     playground.dispatch(Action::Execute(node_command(action, &node, argument.trim())));
                 }
             }
@@ -159,7 +174,7 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
             _ => ((text.add_node)(&props.pool), node_command("add", &props.pool, &props.next_name)),
         };
         html! {
-            <button type="button" class="btn" data-node-action={action} onclick={run(command)}>{ label }</button>
+            <button type="button" class="btn" data-node-action={action} onclick={run(action, command)}>{ label }</button>
         }
     };
     let form = |field: &'static str, input: NodeRef, placeholder: &'static str, name: &'static str, expected: &'static str| {
@@ -187,6 +202,9 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
             <div class="node-action-buttons" role="group" aria-label={(text.actions_heading)(node)}>
                 { for actions.iter().map(|action| button(action)) }
             </div>
+            if let Some((ran, printed)) = (*answered).clone() {
+                <pre class={classes!("node-action-answer", (!ran).then_some("is-error"))} role="status">{ printed }</pre>
+            }
             { form("label", label_input.clone(), text.label_placeholder, text.label, text.label_expected) }
             { form("taint", taint_input.clone(), text.taint_placeholder, text.taint, text.taint_expected) }
             <p class="console-hint">{ text.actions_hint }</p>
