@@ -4,6 +4,7 @@
 
 mod change;
 mod errors;
+mod event_correlator;
 mod names;
 pub mod patch;
 pub mod priority_admission;

@@ -8,6 +8,7 @@ use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
 
 use dsplay_model::{defaults, tolerations, validation};
 
+use super::event_correlator::{EventCorrelator, EventIdentity};
 use super::{key, name_of, priority_admission, service_account_admission, ApiError, Change, NameGenerator};
 use crate::clock;
 use crate::controller::daemonset::target_node_name;
@@ -24,9 +25,10 @@ const DEFAULT_TOLERATION_SECONDS: i64 = 300;
 #[derive(Clone)]
 pub struct Api {
     pub state: ClusterState,
-    /// Position in `state.events` of the last event per (object, field path, reason,
-    /// message), so a repeat is counted without scanning every event so far.
-    event_index: FxHashMap<(String, Option<String>, String, String), usize>,
+    /// Position in `state.events` of the last event per identity (object, field path,
+    /// reason, message), so a repeat is counted without scanning every event so far.
+    event_index: FxHashMap<EventIdentity, usize>,
+    events: EventCorrelator,
     /// The node of each pod that left the store, for the events recorded about it
     /// afterwards (the pod GC's, which deletes first).
     gone_pod_nodes: FxHashMap<String, String>,
@@ -44,6 +46,7 @@ impl Api {
         Api {
             state: ClusterState::default(),
             event_index: FxHashMap::default(),
+            events: EventCorrelator::default(),
             gone_pod_nodes: FxHashMap::default(),
             now_ms: 0,
             resource_version: 0,
@@ -393,27 +396,28 @@ impl Api {
         self.record(object, Some(format!("spec.{list}{{{container}}}")), event_type, reason, source, message);
     }
 
-    /// A repeat of an event (same object, field path, reason and message) counts on the
-    /// first, as the event recorder's correlator does.
+    /// An event as the recorder's correlator passes it on: a repeat counts on the first,
+    /// and many similar ones on one combined event ([`EventCorrelator`]).
     fn record(&mut self, object: &str, field_path: Option<String>, event_type: &str, reason: &str, source: &str, message: String) {
         debug_assert!(object.split('/').all(|part| !part.is_empty()), "an event object with an empty part: {object:?}");
         let now = self.now_ms;
-        let identity = (object.to_string(), field_path, reason.to_string(), message);
+        let (identity, message) = self.events.correlate(object, field_path.as_deref(), event_type, reason, source, message, now);
         if let Some(existing) = self.event_index.get(&identity).and_then(|&i| self.state.events.get_mut(i)) {
             let existing = existing.make_mut();
             existing.count += 1;
             existing.time_ms = now;
+            // A combined event shows the latest of the messages it stands for.
+            existing.message = message;
             return;
         }
-        self.event_index.insert(identity.clone(), self.state.events.len());
-        let (object, field_path, _, message) = identity;
+        self.event_index.insert(identity, self.state.events.len());
         self.state.events.push_back(Stored::new(Event {
             time_ms: now,
             first_time_ms: now,
             event_type: event_type.into(),
             reason: reason.into(),
-            node: self.node_of_event_object(&object),
-            object,
+            node: self.node_of_event_object(object),
+            object: object.to_owned(),
             field_path,
             source: source.into(),
             message,
