@@ -13,6 +13,8 @@ pub enum Action {
     /// sync unless one is already waiting. Kept apart from the queue, as client-go's
     /// delaying queue does, so an earlier sync never cancels it.
     RequeueDaemonSet(String),
+    /// A DaemonSet whose sync failed is handed out again, after the work queue's back-off.
+    RetryDaemonSet(String),
     /// The scheduler tries to bind this pod.
     Schedule(String),
     /// The scheduler's periodic flush finds this pod unschedulable since `since` for
@@ -65,6 +67,7 @@ impl Action {
         matches!(
             self,
             Action::RestartContainer(_)
+                | Action::RetryDaemonSet(_)
                 | Action::RetryImagePull(_)
                 | Action::SyncPullBackOff { .. }
                 | Action::SyncCrashBackOff { .. }

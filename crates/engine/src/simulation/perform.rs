@@ -27,9 +27,12 @@ impl Simulation {
                     let marker = Marker::RolloutBatch { daemonset: ds_key.clone(), number, deleted: batch.deleted, created: batch.created };
                     self.pending_markers.push(marker);
                 }
-                outcome.requeue_after.map(|after| (self.api.now() + after, Action::RequeueDaemonSet(ds_key))).into_iter().collect()
+                let now = self.api.now();
+                let requeue = outcome.requeue_after.map(|after| (now + after, Action::RequeueDaemonSet(ds_key.clone())));
+                let retry = outcome.retry_after.map(|after| (now + after, Action::RetryDaemonSet(ds_key)));
+                requeue.into_iter().chain(retry).collect()
             }
-            Action::RequeueDaemonSet(ds_key) => vec![(self.api.now(), Action::SyncDaemonSet(ds_key))],
+            Action::RequeueDaemonSet(ds_key) | Action::RetryDaemonSet(ds_key) => vec![(self.api.now(), Action::SyncDaemonSet(ds_key))],
             Action::Schedule(pod_key) => {
                 self.schedule_pod(&pod_key);
                 vec![]
@@ -127,6 +130,7 @@ impl Simulation {
         match action {
             Action::SyncDaemonSet(k) => format!("daemonset-controller syncs {k}"),
             Action::RequeueDaemonSet(k) => format!("daemonset-controller requeues {k}"),
+            Action::RetryDaemonSet(k) => format!("daemonset-controller retries {k} after a failed sync"),
             Action::Schedule(k) => format!("default-scheduler schedules pod {k}"),
             Action::UnschedulableTimeout { pod, .. } => format!("default-scheduler retries pod {pod}, unschedulable for 5 minutes"),
             Action::AdmitPod(k) => format!("kubelet admits pod {k}"),

@@ -24,6 +24,7 @@ fn zh_hans(action: &Action) -> String {
     match action {
         Action::SyncDaemonSet(k) => format!("daemonset-controller 同步 {k}"),
         Action::RequeueDaemonSet(k) => format!("daemonset-controller 重新排队 {k}"),
+        Action::RetryDaemonSet(k) => format!("daemonset-controller 在同步失败后重试 {k}"),
         Action::Schedule(k) => format!("default-scheduler 调度 Pod {k}"),
         Action::UnschedulableTimeout { pod, .. } => format!("default-scheduler 重试已无法调度 5 分钟的 Pod {pod}"),
         Action::AdmitPod(k) => format!("kubelet 准入 Pod {k}"),

@@ -28,7 +28,14 @@ pub struct DaemonSetController {
     /// date from what changed since its previous sync.
     indexes: HashMap<String, DaemonSetIndex>,
     histories: HistoryCache,
+    /// The work queue's rate limiter: per DaemonSet key, the syncs in a row that
+    /// failed (`NumRequeues`), forgotten at the first that does not.
+    failures: HashMap<String, u32>,
 }
+
+/// `DefaultTypedControllerRateLimiter`'s per-item back-off: 5 ms, doubling, at most 1000 s.
+const RETRY_BASE_MS: u64 = 5;
+const RETRY_MAX_MS: u64 = 1_000 * SECOND;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SyncOutcome {
@@ -36,6 +43,9 @@ pub struct SyncOutcome {
     pub requeue_after: Option<u64>,
     /// What rollingUpdate replaced in this sync, when it acted: one batch of a rollout.
     pub batch: Option<RolloutBatch>,
+    /// The sync failed (a pod could not be created): it is retried this many
+    /// milliseconds later, on the work queue's growing back-off (`AddRateLimited`).
+    pub retry_after: Option<u64>,
 }
 
 /// One batch of a rolling update: the old pods rollingUpdate deleted and the new
@@ -95,7 +105,7 @@ impl DaemonSetController {
         }
         let history = match self.histories.construct(api, ds_key, &ds) {
             Ok(history) => history,
-            Err(_) => return (SyncOutcome { requeue_after: Some(SECOND / 10), batch: None }, None),
+            Err(_) => return (SyncOutcome { requeue_after: Some(SECOND / 10), ..SyncOutcome::default() }, None),
         };
         let mut index = match self.indexes.remove(ds_key) {
             Some(index) if index.is_for(&ds, &history.hash, now) => index,
@@ -110,14 +120,14 @@ impl DaemonSetController {
         let plan = manage(&view, ds, &index, &mut self.backoff, now);
         let mut requeue_after = plan.requeue_after;
         let wrote = !plan.creates.is_empty() || !plan.deletes.is_empty();
-        self.sync_nodes(api, ds, &plan, &history.hash);
+        let mut failed = self.sync_nodes(api, ds, &plan, &history.hash);
         let rolling = ds.spec.as_ref().and_then(|s| s.update_strategy.as_ref()).and_then(|u| u.type_.as_deref())
             == Some("RollingUpdate");
         let mut trace = SyncTrace { manage: plan, ..SyncTrace::default() };
         let mut batch = None;
         if !wrote && rolling {
             let plan = rolling_update(ds, &index);
-            self.sync_nodes(api, ds, &plan, &history.hash);
+            failed |= self.sync_nodes(api, ds, &plan, &history.hash);
             if !plan.creates.is_empty() || !plan.deletes.is_empty() {
                 batch = Some(RolloutBatch { deleted: plan.deletes.len(), created: plan.creates.len() });
             }
@@ -150,12 +160,26 @@ impl DaemonSetController {
         }
         trace.status = status;
         self.indexes.insert(ds_key.to_string(), index);
-        (SyncOutcome { requeue_after, batch }, Some(trace))
+        (SyncOutcome { requeue_after, batch, retry_after: self.rate_limit(ds_key, failed) }, Some(trace))
+    }
+
+    /// After a failed sync, when the work queue hands the key out again; a sync that
+    /// did not fail forgets the failures (`Forget`).
+    fn rate_limit(&mut self, ds_key: &str, failed: bool) -> Option<u64> {
+        if !failed {
+            self.failures.remove(ds_key);
+            return None;
+        }
+        let failures = self.failures.entry(ds_key.to_string()).or_insert(0);
+        let delay = RETRY_BASE_MS.saturating_mul(1 << (*failures).min(40)).min(RETRY_MAX_MS);
+        *failures += 1;
+        Some(delay)
     }
 
     /// `syncNodes`: at most BURST_REPLICAS creates and deletes; creates go out in
     /// slow-start batches (1, 2, 4, ...) and stop at the first batch with a failure.
-    fn sync_nodes(&mut self, api: &mut Api, ds: &DaemonSet, plan: &Plan, hash: &str) {
+    /// Whether a create failed, which fails the sync.
+    fn sync_nodes(&mut self, api: &mut Api, ds: &DaemonSet, plan: &Plan, hash: &str) -> bool {
         let object = event_object(ds);
         for event in &plan.events {
             api.record_event(&object, event.event_type, event.reason, SOURCE, event.message.clone());
@@ -195,5 +219,6 @@ impl DaemonSetController {
                 api.record_event(&object, "Normal", "SuccessfulDelete", SOURCE, format!("Deleted pod: {name}"));
             }
         }
+        start < creates.len()
     }
 }
