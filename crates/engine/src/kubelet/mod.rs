@@ -94,8 +94,7 @@ impl Kubelet {
     /// containers, those waiting for their first start (or a pull), not those that
     /// exited and wait for their restart.
     fn to_create(pod: &Pod) -> Vec<Container> {
-        let init_containers = pod.spec.as_ref().and_then(|s| s.init_containers.as_deref()).unwrap_or_default();
-        if let Some(next) = init_containers.iter().find(|c| !pod_status::init_done(pod, c)) {
+        if let Some(next) = pod_status::init_containers(pod).iter().find(|c| !pod_status::init_done(pod, c)) {
             return if pod_status::has_exited(pod, &next.name) { Vec::new() } else { vec![next.clone()] };
         }
         let waiting_to_create = |c: &&Container| {
@@ -107,8 +106,7 @@ impl Kubelet {
 
     /// Whether `container` is one of the pod's init containers that runs to completion.
     fn runs_to_completion(pod: &Pod, container: &Container) -> bool {
-        let init_containers = pod.spec.as_ref().and_then(|s| s.init_containers.as_deref()).unwrap_or_default();
-        !pod_status::is_sidecar(container) && init_containers.iter().any(|c| c.name == container.name)
+        !pod_status::is_sidecar(container) && pod_status::init_containers(pod).iter().any(|c| c.name == container.name)
     }
 
     /// `Pulling` as the sync begins, for the first container to start if the kubelet
@@ -195,10 +193,10 @@ impl Kubelet {
     fn after_sync(&mut self, api: &mut Api, pod_key: &str, pod: Pod, outcomes: &[(String, ContainerOutcome)], timing: PodTiming) -> Vec<(u64, Action)> {
         let now = api.now();
         let object = pod_object(pod_key);
-        // A first exit is restarted at once, so it shows as what it is, Terminated,
-        // rather than CrashLoopBackOff.
         // Under `restartPolicy: Never` an exit is final: no restart, no back-off.
         let restarts = pod.spec.as_ref().and_then(|s| s.restart_policy.as_deref()) != Some("Never");
+        // A first exit is restarted at once, so it shows as what it is, Terminated,
+        // rather than CrashLoopBackOff.
         let first_exit = !self.crash_backoff.contains_key(pod_key);
         let outcomes: Vec<(String, ContainerOutcome)> = outcomes
             .iter()
@@ -263,8 +261,7 @@ impl Kubelet {
 
     /// The running containers whose readiness probe passes (an `unready` image's never does).
     fn ready_containers(&self, pod: &Pod) -> Vec<String> {
-        let sidecars = pod.spec.iter().flat_map(|s| s.init_containers.iter().flatten()).filter(|c| pod_status::is_sidecar(c));
-        containers(pod).iter().chain(sidecars).filter(|c| self.image_behaviour(c) == ImageBehaviour::Ok).map(|c| c.name.clone()).collect()
+        containers(pod).iter().chain(pod_status::sidecars(pod)).filter(|c| self.image_behaviour(c) == ImageBehaviour::Ok).map(|c| c.name.clone()).collect()
     }
 
     /// After a failed pull: the next pull once the back-off is over, and the pod
@@ -323,10 +320,9 @@ impl Kubelet {
     fn probe_readiness(&mut self, api: &mut Api, pod_key: &str, pod: Pod) -> Vec<(u64, Action)> {
         let now = api.now();
         let object = pod_object(pod_key);
-        let sidecars = pod.spec.iter().flat_map(|s| s.init_containers.iter().flatten()).filter(|c| pod_status::is_sidecar(c));
         let failing: Vec<(&Container, &Probe)> = containers(&pod)
             .iter()
-            .chain(sidecars)
+            .chain(pod_status::sidecars(&pod))
             .filter(|c| self.image_behaviour(c) == ImageBehaviour::Unready && pod_status::is_running(&pod, &c.name))
             .filter_map(|c| c.readiness_probe.as_ref().map(|probe| (c, probe)))
             .collect();
@@ -356,9 +352,8 @@ impl Kubelet {
     pub fn restart_container(&mut self, api: &mut Api, pod_key: &str, timing: PodTiming) -> Vec<(u64, Action)> {
         let Some(pod) = syncable_pod(api, pod_key) else { return vec![] };
         let object = pod_object(pod_key);
-        let init_containers = pod.spec.as_ref().and_then(|s| s.init_containers.as_deref()).unwrap_or_default();
         let crashed: Vec<Container> =
-            init_containers.iter().chain(containers(&pod)).filter(|c| pod_status::has_exited(&pod, &c.name)).cloned().collect();
+            pod_status::init_containers(&pod).iter().chain(containers(&pod)).filter(|c| pod_status::has_exited(&pod, &c.name)).cloned().collect();
         let mut outcomes = Vec::new();
         for container in &crashed {
             if images::pulls(container, true) {

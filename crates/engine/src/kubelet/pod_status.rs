@@ -60,9 +60,9 @@ fn generate_ready_condition(pod: &Pod, containers_ready: &PodCondition) -> PodCo
 /// while its status holds.
 fn write_kubelet_conditions(pod: &mut Pod, now_ms: u64) {
     let statuses = pod.status.as_ref().and_then(|s| s.container_statuses.as_ref());
-    let init_containers = pod.spec.as_ref().and_then(|s| s.init_containers.as_deref()).unwrap_or_default();
+    let init_containers = init_containers(pod);
     // Sidecars count among the containers that must be ready (`GenerateContainersReadyCondition`).
-    let sidecars = init_containers.iter().filter(|c| is_sidecar(c)).filter_map(|c| container_status(pod, &c.name));
+    let sidecars = sidecars(pod).filter_map(|c| container_status(pod, &c.name));
     let unready: Vec<&str> =
         sidecars.chain(statuses.iter().flat_map(|s| s.iter())).filter(|c| !c.ready).map(|c| c.name.as_str()).collect();
     // `GeneratePodInitializedCondition`: every init container done.
@@ -174,9 +174,19 @@ pub fn is_sidecar(container: &Container) -> bool {
     container.restart_policy.as_deref() == Some("Always")
 }
 
+/// The pod's init containers, in order.
+pub fn init_containers(pod: &Pod) -> &[Container] {
+    pod.spec.as_ref().and_then(|s| s.init_containers.as_deref()).unwrap_or_default()
+}
+
+/// The pod's sidecars: its init containers with `restartPolicy: Always`.
+pub fn sidecars(pod: &Pod) -> impl Iterator<Item = &Container> {
+    init_containers(pod).iter().filter(|c| is_sidecar(c))
+}
+
 /// Whether `name` is one of the pod's sidecars.
 pub fn is_sidecar_of(pod: &Pod, name: &str) -> bool {
-    pod.spec.iter().flat_map(|s| s.init_containers.iter().flatten()).any(|c| c.name == name && is_sidecar(c))
+    sidecars(pod).any(|c| c.name == name)
 }
 
 /// Whether an init container has done its part: a sidecar once started, any other
