@@ -280,4 +280,10 @@ test("the pool editor rewrites spec.nodePools and loads it", async ({ page }) =>
   await expect(page.locator(".node-card")).toHaveCount(6);
   await expect(page.getByRole("textbox", { name: "Scenario and manifests (YAML)" })).toHaveValue(/count: 4/);
   await expect(page.locator(".apply-state")).toHaveText("Applied");
+  // A label the API server refuses: said by the form too, not only under the editor.
+  await row.getByLabel("Labels (k=v, comma-separated)").fill("-bad=x");
+  await row.getByLabel("Labels (k=v, comma-separated)").blur();
+  await page.locator("[data-pools-save]").click();
+  await expect(page.locator(".pool-editor .why-failed")).toContainText("spec.nodePools[0].labels");
+  await expect(page.locator(".node-card")).toHaveCount(6);
 });

@@ -111,6 +111,10 @@ pub fn pool_editor() -> Html {
                         PoolError::Unreadable(message) => (text.pools_unreadable)(message),
                         PoolError::Invalid(message) => (text.pools_invalid)(message),
                     } }</p>
+                } else if let Some(refusal) = pool_refusal(&playground) {
+                    // The pools were written but not loaded: what the API server said
+                    // about them, here by the form, not only under the editor.
+                    <p class="why-failed" role="alert">{ (text.pools_invalid)(&refusal) }</p>
                 }
                 { for drafts.iter().enumerate().map(|(i, pool)| html! {
                     <fieldset class="pool-row" data-pool={pool.name.clone()}>
@@ -143,4 +147,16 @@ pub fn pool_editor() -> Html {
             </form>
         </details>
     }
+}
+
+/// The editor's error when it is about the node pools (`spec.nodePools...`): each
+/// cause about them, one a line.
+fn pool_refusal(playground: &Playground) -> Option<String> {
+    let error = playground.error.as_ref()?;
+    let about_pools = |text: &str| text.contains("spec.nodePools");
+    let causes: Vec<&str> = error.details.iter().map(|d| d.text.as_str()).filter(|t| about_pools(t)).collect();
+    if !causes.is_empty() {
+        return Some(causes.join("\n"));
+    }
+    about_pools(&error.message).then(|| error.message.clone())
 }
