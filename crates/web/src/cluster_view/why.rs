@@ -64,6 +64,32 @@ pub enum Outcome {
     NotEligible,
 }
 
+/// What makes a failing pod fail, as the panel explains it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FailureCause {
+    /// The kubelet cannot pull an image (it retries with a growing back-off).
+    ImagePull,
+    /// A container keeps exiting with an error (restarted with a growing back-off).
+    Crash,
+    /// The kubelet rejected or evicted the pod (the controller replaces it).
+    Rejected,
+    Other,
+}
+
+/// The cause of a failing kubectl STATUS, and whether it is an init container's
+/// (`Init:...`), which holds the pod's containers back.
+pub fn failure_cause(status: &str) -> (bool, FailureCause) {
+    let (init, bare) = status.strip_prefix("Init:").map_or((false, status), |bare| (true, bare));
+    let cause = match bare {
+        "ErrImagePull" | "ImagePullBackOff" | "InvalidImageName" | "ErrImageNeverPull" => FailureCause::ImagePull,
+        "CrashLoopBackOff" => FailureCause::Crash,
+        "Error" if init => FailureCause::Crash,
+        s if s.starts_with("OutOf") || s == "Evicted" || s == "NodeAffinity" => FailureCause::Rejected,
+        _ => FailureCause::Other,
+    };
+    (init, cause)
+}
+
 impl Outcome {
     /// The variant's name, for `data-outcome`.
     pub fn name(&self) -> &'static str {

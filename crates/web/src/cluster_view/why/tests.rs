@@ -312,3 +312,13 @@ fn a_toleration_meant_for_an_untolerated_taint_is_pointed_out() {
     );
     assert_eq!(near("dedicated"), Some(NearMiss::SameKey { toleration: "dedicated=db:NoSchedule".into() }));
 }
+
+#[test]
+fn a_failing_status_names_its_cause_and_whether_an_init_container_holds_the_pod() {
+    assert_eq!(failure_cause("ImagePullBackOff"), (false, FailureCause::ImagePull));
+    assert_eq!(failure_cause("Init:ErrImagePull"), (true, FailureCause::ImagePull));
+    assert_eq!(failure_cause("Init:CrashLoopBackOff"), (true, FailureCause::Crash));
+    assert_eq!(failure_cause("Init:Error"), (true, FailureCause::Crash));
+    assert_eq!(failure_cause("OutOfcpu"), (false, FailureCause::Rejected));
+    assert_eq!(failure_cause("Error"), (false, FailureCause::Other));
+}

@@ -1,6 +1,6 @@
 //! English.
 
-use crate::cluster_view::why::{NearMiss, Outcome, TolerationSource};
+use crate::cluster_view::why::{failure_cause, FailureCause, NearMiss, Outcome, TolerationSource};
 
 use super::PanelStrings;
 
@@ -27,23 +27,19 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
             "A daemon pod is bound here and on its way ({status}), but not Ready yet: until it is, it does not count as available."
         ),
         Outcome::Failing { status } => {
-            // `Init:...`: an init container's trouble, which holds the pod's containers back.
-            let (init, bare) = status.strip_prefix("Init:").map_or((false, status.as_str()), |bare| (true, bare));
-            let why = match bare {
-                "ErrImagePull" | "ImagePullBackOff" | "InvalidImageName" | "ErrImageNeverPull" if init => {
+            let why = match failure_cause(status) {
+                (true, FailureCause::ImagePull) => {
                     "the kubelet cannot pull an init container's image, and retries with a growing back-off; the pod's containers wait for it"
                 }
-                "CrashLoopBackOff" | "Error" if init => {
+                (true, FailureCause::Crash) => {
                     "an init container keeps exiting with an error, and the kubelet restarts it with a growing back-off; the pod's containers wait for it"
                 }
-                "ErrImagePull" | "ImagePullBackOff" | "InvalidImageName" | "ErrImageNeverPull" => {
-                    "the kubelet cannot pull the container image, and retries with a growing back-off"
-                }
-                "CrashLoopBackOff" => "its container keeps exiting, and the kubelet restarts it with a growing back-off",
-                s if s.starts_with("OutOf") || s == "Evicted" || s == "NodeAffinity" => {
+                (false, FailureCause::ImagePull) => "the kubelet cannot pull the container image, and retries with a growing back-off",
+                (false, FailureCause::Crash) => "its container keeps exiting, and the kubelet restarts it with a growing back-off",
+                (_, FailureCause::Rejected) => {
                     "the kubelet rejected or evicted it; the controller deletes the failed pod and creates a new one"
                 }
-                _ => "it will not become Ready by waiting",
+                (_, FailureCause::Other) => "it will not become Ready by waiting",
             };
             format!("A daemon pod is on this node, but it is failing ({status}): {why}. Every rule below lets it be here: the pod itself is broken, and it does not count as available.")
         }

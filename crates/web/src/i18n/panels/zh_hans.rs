@@ -1,6 +1,6 @@
 //! 简体中文.
 
-use crate::cluster_view::why::{NearMiss, Outcome, RuleCheck, TolerationSource};
+use crate::cluster_view::why::{failure_cause, FailureCause, NearMiss, Outcome, RuleCheck, TolerationSource};
 use dsplay_model::node_affinity::AffinityCheckKind;
 
 use super::PanelStrings;
@@ -38,23 +38,13 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
             format!("守护进程 Pod 已绑定到此节点并正在启动（{status}），但尚未就绪：就绪之前它不计入可用数。")
         }
         Outcome::Failing { status } => {
-            // `Init:...`：init 容器的问题，Pod 的容器要等它。
-            let (init, bare) = status.strip_prefix("Init:").map_or((false, status.as_str()), |bare| (true, bare));
-            let why = match bare {
-                "ErrImagePull" | "ImagePullBackOff" | "InvalidImageName" | "ErrImageNeverPull" if init => {
-                    "kubelet 无法拉取某个 init 容器的镜像，并以递增的退避时间重试；Pod 的容器要等它完成"
-                }
-                "CrashLoopBackOff" | "Error" if init => {
-                    "某个 init 容器不断出错退出，kubelet 以递增的退避时间重启它；Pod 的容器要等它完成"
-                }
-                "ErrImagePull" | "ImagePullBackOff" | "InvalidImageName" | "ErrImageNeverPull" => {
-                    "kubelet 无法拉取容器镜像，并以递增的退避时间重试"
-                }
-                "CrashLoopBackOff" => "它的容器不断退出，kubelet 以递增的退避时间重启它",
-                s if s.starts_with("OutOf") || s == "Evicted" || s == "NodeAffinity" => {
-                    "kubelet 拒绝或驱逐了它；控制器会删除失败的 Pod 并创建新的"
-                }
-                _ => "等待并不会让它就绪",
+            let why = match failure_cause(status) {
+                (true, FailureCause::ImagePull) => "kubelet 无法拉取某个 init 容器的镜像，并以递增的退避时间重试；Pod 的容器要等它完成",
+                (true, FailureCause::Crash) => "某个 init 容器不断出错退出，kubelet 以递增的退避时间重启它；Pod 的容器要等它完成",
+                (false, FailureCause::ImagePull) => "kubelet 无法拉取容器镜像，并以递增的退避时间重试",
+                (false, FailureCause::Crash) => "它的容器不断退出，kubelet 以递增的退避时间重启它",
+                (_, FailureCause::Rejected) => "kubelet 拒绝或驱逐了它；控制器会删除失败的 Pod 并创建新的",
+                (_, FailureCause::Other) => "等待并不会让它就绪",
             };
             format!("此节点上有守护进程 Pod，但它处于失败状态（{status}）：{why}。下面的每条规则都允许它在这里；出问题的是 Pod 本身，它不计入可用数。")
         }
