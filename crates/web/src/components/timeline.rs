@@ -2,6 +2,8 @@
 //! frame, and the scenario's steps as jump targets. Stepping back is a cursor
 //! move; the engine already recorded every frame.
 
+use std::rc::Rc;
+
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -11,6 +13,7 @@ use dsplay_engine::kubectl::command::parse_command;
 use dsplay_engine::simulation::StepOutcome;
 use super::icon::{Icon, IconKind};
 use crate::i18n::Strings;
+use crate::session::Session;
 use crate::state::{Action, Playground, Speed};
 
 #[function_component(Timeline)]
@@ -157,31 +160,35 @@ pub fn timeline() -> Html {
 /// 6.4s would only confuse; so are questions asked in the console, answered there.
 #[function_component(StepOutput)]
 pub fn step_output() -> Html {
-    let Some(playground) = use_context::<Playground>() else {
+    let playground = use_context::<Playground>();
+    let session = playground.as_ref().and_then(|p| p.session.clone());
+    // Which outcomes are worth the box is worked out once per session and console
+    // length, not at every frame of playback (it parses every command).
+    let identity = session.as_ref().map(|s| (Rc::as_ptr(s) as usize, s.console().len()));
+    let candidates = {
+        let session = session.clone();
+        use_memo(identity, move |_| session.map(|s| worth_showing(&s)).unwrap_or_default())
+    };
+    let (Some(playground), Some(session)) = (playground, session) else {
         return Html::default();
     };
     let strings = playground.lang.strings();
-    let cursor = playground.cursor;
-    let Some(session) = playground.session.as_ref() else {
-        return Html::default();
-    };
-    let shown = |outcome: &StepOutcome| {
-        outcome.first_frame <= cursor && (has_printed(outcome) || !outcome.failures.is_empty()) && !moves_the_clock(outcome)
-    };
-    let step = session.steps().iter().enumerate().rev().find(|(_, step)| shown(step));
-    let console = session.console();
-    let typed = console.iter().rev().find(|entry| shown(entry) && !is_query(entry));
-    let (label, number, outcome) = match (step, typed) {
-        // Console commands run after every step: on the same frame, the command is later.
-        (Some((_, step)), Some(entry)) if entry.first_frame >= step.first_frame => (strings.console_command_output.to_string(), None, entry),
-        (None, Some(entry)) => (strings.console_command_output.to_string(), None, entry),
-        (Some((index, step)), _) => ((strings.step_output)(index + 1), Some(index + 1), step),
+    // The latest up to the cursor; console commands run after every step, so on the
+    // same frame the command is the later.
+    let latest = candidates.iter().filter(|c| c.first_frame <= playground.cursor).max_by_key(|c| (c.first_frame, c.typed, c.index));
+    let Some(latest) = latest else {
         // Nothing printed yet: the box is kept, empty, when a later step prints, so the
         // cluster below does not jump when it first fills.
-        (None, None) if session.steps().iter().any(|step| has_printed(step) && !moves_the_clock(step)) => {
+        if candidates.iter().any(|c| !c.typed) {
             return html! { <div class="terminal step-output step-output-empty"><p>{ strings.step_output_later }</p></div> };
         }
-        (None, None) => return Html::default(),
+        return Html::default();
+    };
+    let console = session.console();
+    let (label, number, outcome) = if latest.typed {
+        (strings.console_command_output.to_string(), None, &console[latest.index])
+    } else {
+        ((strings.step_output)(latest.index + 1), Some(latest.index + 1), &session.steps()[latest.index])
     };
     html! {
         <div class="terminal step-output" role="region" tabindex="0" aria-label={label}
@@ -194,6 +201,35 @@ pub fn step_output() -> Html {
             { for outcome.failures.iter().map(|f| html! { <pre class="console-error">{ (strings.expectation_failed)(&f.field, &f.expected, &f.actual) }</pre> }) }
         </div>
     }
+}
+
+/// A step or console command the box below the timeline can show.
+#[derive(PartialEq)]
+struct Candidate {
+    first_frame: usize,
+    /// Typed in the console (or an Apply), rather than one of the scenario's steps.
+    typed: bool,
+    /// In the steps, or in the console.
+    index: usize,
+}
+
+/// What the box can show: the steps that printed (or whose expectations failed), and
+/// the console's commands that changed the cluster; not the clock commands, nor the
+/// questions asked in the console, which the console answers.
+fn worth_showing(session: &Session) -> Vec<Candidate> {
+    let telling = |outcome: &StepOutcome| (has_printed(outcome) || !outcome.failures.is_empty()) && !moves_the_clock(outcome);
+    let steps = session.steps().iter().enumerate().filter(|(_, step)| telling(step)).map(|(index, step)| Candidate {
+        first_frame: step.first_frame,
+        typed: false,
+        index,
+    });
+    let console = session.console();
+    let typed = console.iter().enumerate().filter(|(_, entry)| telling(entry) && !is_query(entry)).map(|(index, entry)| Candidate {
+        first_frame: entry.first_frame,
+        typed: true,
+        index,
+    });
+    steps.chain(typed).collect()
 }
 
 /// What went wrong in a step: a rejected command's error, or each expectation that did
