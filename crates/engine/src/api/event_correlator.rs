@@ -11,6 +11,8 @@ use rustc_hash::FxHashMap;
 const MAX_SIMILAR: usize = 10;
 /// `defaultAggregateIntervalInSeconds`.
 const SIMILAR_WINDOW_MS: u64 = 600_000;
+/// `maxLruCacheEntries`.
+const CACHE_SIZE: usize = 4096;
 const COMBINED_PREFIX: &str = "(combined from similar events): ";
 
 /// What an event is counted under: object, field path, reason, and its message (or
@@ -27,6 +29,8 @@ struct Similar {
 #[derive(Clone, Debug, Default)]
 pub struct EventCorrelator {
     similar: FxHashMap<(String, Option<String>, String, String, String), Similar>,
+    /// The size past which the quiet entries are swept out.
+    prune_at: usize,
 }
 
 impl EventCorrelator {
@@ -41,6 +45,15 @@ impl EventCorrelator {
         message: String,
         now_ms: u64,
     ) -> (EventIdentity, String) {
+        // Upstream keeps these in an LRU cache of 4096; here the ones gone quiet for
+        // longer than the window are dropped once there are more, so a long session
+        // of pods that come and go does not keep them all.
+        // The next look waits until the cache has doubled, so that a busy window
+        // costs a sweep now and then, not one per event.
+        if self.similar.len() > self.prune_at.max(CACHE_SIZE) {
+            self.similar.retain(|_, similar| now_ms.saturating_sub(similar.last_ms) <= SIMILAR_WINDOW_MS);
+            self.prune_at = self.similar.len() * 2;
+        }
         let key = (object.to_owned(), field_path.map(str::to_owned), event_type.to_owned(), reason.to_owned(), source.to_owned());
         let similar = self.similar.entry(key).or_default();
         if now_ms.saturating_sub(similar.last_ms) > SIMILAR_WINDOW_MS {
@@ -79,5 +92,16 @@ mod tests {
         assert_eq!(record(5, 0).0 .3, Some("Created pod: agent-5".into()));
         // Ten minutes later the set starts again.
         assert_eq!(record(12, 700_000).1, "Created pod: agent-12");
+    }
+
+    #[test]
+    fn objects_gone_quiet_are_forgotten_once_the_cache_is_full() {
+        let mut correlator = EventCorrelator::default();
+        for n in 0..=CACHE_SIZE {
+            correlator.correlate(&format!("Pod/default/p{n}"), None, "Normal", "Pulled", "kubelet", "pulled".into(), 0);
+        }
+        assert_eq!(correlator.similar.len(), CACHE_SIZE + 1);
+        correlator.correlate("Pod/default/late", None, "Normal", "Pulled", "kubelet", "pulled".into(), 700_000);
+        assert_eq!(correlator.similar.len(), 1);
     }
 }
