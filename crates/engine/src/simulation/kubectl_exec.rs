@@ -99,16 +99,21 @@ impl Simulation {
         })
     }
 
-    /// A list of `default` that is empty while other namespaces hold objects of the kind:
-    /// where they are, and how kubectl lists them.
-    fn elsewhere_note(&self, resource: Resource) -> Option<String> {
+    /// The `namespace/name` keys of the resource's objects; none for nodes and events.
+    fn namespaced_keys(&self, resource: Resource) -> Vec<&str> {
         let state = &self.api.state;
-        let keys: Vec<&str> = match resource {
+        match resource {
             Resource::DaemonSet => state.daemonsets.keys().map(String::as_str).collect(),
             Resource::Pod => state.pods.keys().map(|k| &**k).collect(),
             Resource::ControllerRevision => state.revisions.keys().map(String::as_str).collect(),
-            Resource::Node | Resource::Event => return None,
-        };
+            Resource::Node | Resource::Event => Vec::new(),
+        }
+    }
+
+    /// A list of `default` that is empty while other namespaces hold objects of the kind:
+    /// where they are, and how kubectl lists them.
+    fn elsewhere_note(&self, resource: Resource) -> Option<String> {
+        let keys = self.namespaced_keys(resource);
         let namespaces: std::collections::BTreeSet<&str> = keys.iter().map(|k| split_key(k).0).collect();
         if namespaces.is_empty() || namespaces.contains("default") {
             return None;
@@ -721,13 +726,7 @@ impl Simulation {
     /// prefixes, the first object whose name begins so), else `default`: the playground
     /// spares users the `-n kube-system` they would need on a real cluster.
     fn default_namespace(&self, resource: Resource, name: Option<&str>) -> String {
-        let state = &self.api.state;
-        let keys: Vec<&str> = match resource {
-            Resource::DaemonSet => state.daemonsets.keys().map(String::as_str).collect(),
-            Resource::Pod => state.pods.keys().map(|k| &**k).collect(),
-            Resource::ControllerRevision => state.revisions.keys().map(String::as_str).collect(),
-            _ => Vec::new(),
-        };
+        let keys = self.namespaced_keys(resource);
         let found = name.and_then(|name| {
             let exact = keys.iter().find(|k| name_of(k) == name);
             exact.or_else(|| keys.iter().find(|k| name_of(k).starts_with(name))).copied()
