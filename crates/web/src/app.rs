@@ -46,11 +46,16 @@ pub fn app() -> Html {
                 <GalleryPicker open={*gallery_open} onclose={close_gallery} />
             }
             <main class={classes!("workspace", (!embed.shows_editor()).then_some("no-editor"))}>
-                if embed.shows_editor() {
-                    <ManifestEditor />
-                }
-                <div class="cluster-column">
+                // The scenario (what it shows, then its text) on the left, the cluster the
+                // whole height of the right: on a laptop's short window the description
+                // above the cluster pushed the nodes below the fold.
+                <div class="scenario-column">
                     <ScenarioDescription />
+                    if embed.shows_editor() {
+                        <ManifestEditor />
+                    }
+                </div>
+                <div class="cluster-column">
                     <ClusterPane />
                 </div>
             </main>

@@ -28,6 +28,10 @@ pub fn cluster_pane() -> Html {
     // The previous frame's node views, reused where nothing changed.
     let node_views = use_mut_ref(NodeViewCache::default);
     let frame = session.as_ref().and_then(|session| session.frame(playground.cursor));
+    // How to ask the why panel, in the heading's row rather than a box of its own: on a
+    // laptop's short window every row above the nodes pushes them below the fold.
+    let select_hint = (playground.selected_node.is_none() && frame.as_ref().is_some_and(|frame| !frame.state.nodes.is_empty()))
+        .then(|| html! { <p class="why-hint">{ lang.panels().select_hint }</p> });
     // What a trainer points at comes first: the counts, then the nodes and their pods;
     // the chart, the console and the events follow.
     let (body, events) = match frame {
@@ -73,6 +77,7 @@ pub fn cluster_pane() -> Html {
         <section class="pane cluster-pane" id="cluster" aria-labelledby="cluster-heading" tabindex="-1">
             <div class="pane-head">
                 <h2 id="cluster-heading">{ strings.cluster_heading }</h2>
+                { select_hint }
             </div>
             <Timeline />
             <StepOutput />

@@ -47,8 +47,9 @@ pub fn why_panel() -> Html {
     };
     let lang = playground.lang;
     let text = lang.panels();
+    // Until a node is selected, the cluster pane's heading says how (`SelectHint`).
     let Some(node) = playground.selected_node.clone() else {
-        return html! { <p class="why-hint">{ text.select_hint }</p> };
+        return Html::default();
     };
     let session = playground.session.as_ref();
     let frame = session.and_then(|session| session.frame(playground.cursor));
