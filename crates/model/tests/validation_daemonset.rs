@@ -355,6 +355,17 @@ fn update_may_not_change_the_selector() {
     );
 }
 
+/// `Semantic.DeepEqual` takes an empty list for none: adding `matchExpressions: []`
+/// (or an empty `values`) leaves the selector as it was.
+#[test]
+fn update_with_empty_lists_keeps_the_selector() {
+    let mut old = parse(BASE);
+    default_daemonset(&mut old);
+    let mut new = with(|v| set(v, &["spec", "selector"], "{matchLabels: {name: fluentd}, matchExpressions: []}"));
+    default_daemonset(&mut new);
+    assert_eq!(validate_daemonset_update(&new, &old), Vec::new());
+}
+
 #[test]
 fn update_validates_the_new_spec_too() {
     let mut old = parse(BASE);

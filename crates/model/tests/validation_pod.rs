@@ -175,8 +175,15 @@ fn image_pull_policy_is_supported() {
 fn toleration_exists_has_no_value() {
     one(
         &format!("{{tolerations: [{{key: foo, operator: Exists, value: bar}}], containers: [{C}]}}"),
-        "spec.tolerations[0].operator: Invalid value: \"bar\": value must be empty when `operator` is 'Exists'",
+        // Upstream passes the whole (internal) toleration as the bad value.
+        "spec.tolerations[0].operator: Invalid value: {\"Key\":\"foo\",\"Operator\":\"Exists\",\"Value\":\"bar\",\"Effect\":\"\",\"TolerationSeconds\":null}: value must be empty when `operator` is 'Exists'",
     );
+}
+
+#[test]
+fn os_name_is_linux_or_windows() {
+    one(&format!("{{os: {{name: plan9}}, containers: [{C}]}}"), "spec.os: Unsupported value: \"plan9\": supported values: \"linux\", \"windows\"");
+    one(&format!("{{os: {{name: ''}}, containers: [{C}]}}"), "spec.os.name: Required value: cannot be empty");
 }
 
 #[test]

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use k8s_openapi::api::apps::v1::DaemonSetUpdateStrategy;
-use k8s_openapi::api::core::v1::Taint;
+use k8s_openapi::api::core::v1::{Taint, Toleration};
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::{LabelSelector, LabelSelectorRequirement, Time};
 use k8s_openapi::apimachinery::pkg::util::intstr::IntOrString;
 
@@ -126,6 +126,17 @@ fn time(value: Option<&Time>) -> String {
         Some(Ok(text)) => json_string(&text),
         _ => "null".to_owned(),
     }
+}
+
+/// An internal `core.Toleration` (a value given with `operator: Exists`).
+pub fn toleration(t: &Toleration) -> String {
+    json_object([
+        ("Key", json_string(t.key.as_deref().unwrap_or(""))),
+        ("Operator", json_string(t.operator.as_deref().unwrap_or(""))),
+        ("Value", json_string(t.value.as_deref().unwrap_or(""))),
+        ("Effect", json_string(t.effect.as_deref().unwrap_or(""))),
+        ("TolerationSeconds", t.toleration_seconds.map_or_else(|| "null".to_owned(), |s| s.to_string())),
+    ])
 }
 
 /// An internal `core.Taint` (the duplicate-taint error).

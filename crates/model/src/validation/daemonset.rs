@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use k8s_openapi::api::apps::v1::{DaemonSet, DaemonSetSpec, DaemonSetUpdateStrategy, RollingUpdateDaemonSet};
-use k8s_openapi::apimachinery::pkg::apis::meta::v1::LabelSelector;
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::{LabelSelector, LabelSelectorRequirement};
 use k8s_openapi::apimachinery::pkg::util::intstr::IntOrString;
 
 use super::bad_value::{int_or_string, label_selector, quote, string_map, update_strategy};
@@ -30,11 +30,29 @@ pub fn validate_daemonset_update(new: &DaemonSet, old: &DaemonSet) -> Vec<FieldE
     errs.extend(validate_spec_of(new));
     let new_selector = new.spec.as_ref().map(|s| &s.selector);
     let old_selector = old.spec.as_ref().map(|s| &s.selector);
-    if new_selector != old_selector {
+    if semantic_selector(new_selector) != semantic_selector(old_selector) {
         let rendered = new_selector.map(label_selector).unwrap_or_else(|| "null".to_owned());
         errs.push(field::invalid(&FieldPath::root().child("spec").child("selector"), rendered, "field is immutable"));
     }
     errs
+}
+
+/// A selector as `apiequality.Semantic.DeepEqual` compares it: an empty list or map is
+/// the same as none, so re-applying `matchExpressions: []` does not change the selector.
+fn semantic_selector(selector: Option<&LabelSelector>) -> Option<LabelSelector> {
+    selector.map(|s| LabelSelector {
+        match_labels: s.match_labels.clone().filter(|labels| !labels.is_empty()),
+        match_expressions: s
+            .match_expressions
+            .as_ref()
+            .map(|exprs| {
+                exprs
+                    .iter()
+                    .map(|e| LabelSelectorRequirement { values: e.values.clone().filter(|v| !v.is_empty()), ..e.clone() })
+                    .collect::<Vec<_>>()
+            })
+            .filter(|exprs| !exprs.is_empty()),
+    })
 }
 
 /// A DaemonSet without `spec` is validated as upstream's zero spec: a nil selector, which

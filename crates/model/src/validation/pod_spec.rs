@@ -127,9 +127,12 @@ pub fn validate_pod_spec(spec: &PodSpec, path: &FieldPath, resource_is_pod: bool
             other => errs.push(field::not_supported(&path.child("preemptionPolicy"), quote(other), &["PreemptLowerPriority", "Never"])),
         }
     }
+    // `validateOS`: an empty name is required at `os.name`; an unknown one is refused at `os`.
     if let Some(os) = &spec.os {
-        if os.name != "linux" && os.name != "windows" {
-            errs.push(field::not_supported(&path.child("os").child("name"), quote(&os.name), &["linux", "windows"]));
+        if os.name.is_empty() {
+            errs.push(field::required(&path.child("os").child("name"), "cannot be empty"));
+        } else if os.name != "linux" && os.name != "windows" {
+            errs.push(field::not_supported(&path.child("os"), quote(&os.name), &["linux", "windows"]));
         }
     }
     errs

@@ -4,7 +4,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use k8s_openapi::api::core::v1::{Taint, Toleration};
 
-use super::bad_value::{quote, taint as taint_value};
+use super::bad_value::{quote, taint as taint_value, toleration as toleration_value};
 use super::meta::validate_label_name;
 use super::{field, names, FieldError};
 use crate::field_path::FieldPath;
@@ -56,9 +56,10 @@ pub fn validate_tolerations(tolerations: &[Toleration], path: &FieldPath) -> Vec
             }
             "Exists" => {
                 if !value.is_empty() {
+                    // Upstream passes the whole toleration as the bad value.
                     errs.push(field::invalid(
                         &idx.child("operator"),
-                        quote(value),
+                        toleration_value(toleration),
                         "value must be empty when `operator` is 'Exists'",
                     ));
                 }

@@ -63,9 +63,17 @@ pub fn since(since_ms: u64, now_ms: u64) -> String {
 /// `translateTimestampSince`: `<unknown>` for an unset timestamp.
 pub fn translate_timestamp_since(time: Option<&Time>, now_ms: u64) -> String {
     match time {
-        Some(t) => since(clock::millis(t), now_ms),
+        Some(t) => since(whole_seconds(clock::millis(t)), now_ms),
         None => "<unknown>".to_string(),
     }
+}
+
+/// A `metav1.Time` as kubectl receives it: the API server keeps whole seconds (both
+/// its JSON and its protobuf form drop the fraction), while kubectl's clock does not,
+/// so an object made at 2.7 s is 10 s old at 12.0 s, not 9 s. `MicroTime` stamps
+/// (an events.k8s.io event's `eventTime`) keep their fraction.
+pub fn whole_seconds(stamp_ms: u64) -> u64 {
+    stamp_ms / 1_000 * 1_000
 }
 
 /// `time.RFC1123Z`: `Thu, 01 Jan 2026 00:00:00 +0000`.

@@ -3,12 +3,12 @@
 
 use std::collections::BTreeMap;
 
-use k8s_openapi::api::core::v1::{Container, ContainerState, ContainerStatus, EnvVar, Pod, Probe};
+use k8s_openapi::api::core::v1::{Container, ContainerState, ContainerStatus, EnvVar, Pod, Probe, ResourceFieldSelector};
 use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
 use k8s_openapi::apimachinery::pkg::util::intstr::IntOrString;
 
 use super::age::rfc1123z_or_zero;
-use super::quantity_text::canonical;
+use super::quantity_text::{canonical, Amount};
 use super::table::DescribeWriter;
 
 const L2: &str = "    ";
@@ -69,10 +69,16 @@ pub fn describe_containers(
 
 fn describe_ports(w: &mut dyn DescribeWriter, container: &Container) {
     let ports = container.ports.as_deref().unwrap_or_default();
-    let protocol = |p: &k8s_openapi::api::core::v1::ContainerPort| p.protocol.clone().unwrap_or_else(|| "TCP".into());
-    let container_ports: Vec<String> = ports.iter().map(|p| format!("{}/{}", p.container_port, protocol(p))).collect();
-    let host_ports: Vec<String> =
-        ports.iter().map(|p| format!("{}/{}", p.host_port.unwrap_or(0), protocol(p))).collect();
+    // `80/TCP`, and since v1.34 a named port's name after it: `9100/TCP (metrics)`.
+    let port_text = |number: i32, p: &k8s_openapi::api::core::v1::ContainerPort| {
+        let protocol = p.protocol.as_deref().unwrap_or("TCP");
+        match p.name.as_deref().filter(|name| !name.is_empty()) {
+            Some(name) => format!("{number}/{protocol} ({name})"),
+            None => format!("{number}/{protocol}"),
+        }
+    };
+    let container_ports: Vec<String> = ports.iter().map(|p| port_text(p.container_port, p)).collect();
+    let host_ports: Vec<String> = ports.iter().map(|p| port_text(p.host_port.unwrap_or(0), p)).collect();
     for (singular, plural, list) in [("Port", "Ports", container_ports), ("Host Port", "Host Ports", host_ports)] {
         let joined = list.join(", ");
         if joined.contains(',') {
@@ -212,6 +218,38 @@ fn field_value(pod: Option<&Pod>, path: &str) -> String {
     value.unwrap_or_default()
 }
 
+/// `fieldpath.ExtractContainerResourceValue` as describe prints it: the container's
+/// request or limit in units of the divisor (1 when unset), rounded up; an unset cpu or
+/// memory limit, which the kubelet replaces by the node's allocatable, says so.
+fn resource_field_value(field: &ResourceFieldSelector, container: &Container) -> String {
+    let divisor = field.divisor.as_ref().map(|d| Amount::parse(&d.0)).filter(|d| d.milli_value() != 0);
+    let Some((kind, resource)) = field.resource.split_once('.') else { return String::new() };
+    let list = match kind {
+        "requests" => container.resources.as_ref().and_then(|r| r.requests.as_ref()),
+        "limits" => container.resources.as_ref().and_then(|r| r.limits.as_ref()),
+        _ => return String::new(),
+    };
+    let amount = list.and_then(|list| list.get(resource)).map(|q| Amount::parse(&q.0));
+    let per_unit = |amount: Option<Amount>, in_milli: bool| {
+        let value = |a: &Amount| if in_milli { a.milli_value() } else { a.value() };
+        let divisor = divisor.as_ref().map_or(if in_milli { 1_000 } else { 1 }, value).max(1);
+        let numerator = amount.as_ref().map_or(0, value);
+        // Go's math.Ceil of the quotient; requests and limits are never negative.
+        (numerator + divisor - 1).div_euclid(divisor)
+    };
+    let value = match resource {
+        "cpu" => per_unit(amount, true),
+        "memory" | "ephemeral-storage" => per_unit(amount, false),
+        r if r.starts_with("hugepages-") => per_unit(amount, false),
+        _ => return String::new(),
+    };
+    if value == 0 && kind == "limits" && (resource == "cpu" || resource == "memory") {
+        "node allocatable".to_owned()
+    } else {
+        value.to_string()
+    }
+}
+
 fn describe_env(w: &mut dyn DescribeWriter, container: &Container, pod: Option<&Pod>) {
     let env: &[EnvVar] = container.env.as_deref().unwrap_or_default();
     if env.is_empty() {
@@ -234,8 +272,8 @@ fn describe_env(w: &mut dyn DescribeWriter, container: &Container, pod: Option<&
             let api_version = field.api_version.as_deref().unwrap_or("v1");
             let value = field_value(pod, &field.field_path);
             w.write(&format!("{L3}{}:\t{value} ({api_version}:{})\n", e.name, field.field_path));
-        } else if let Some(resource) = &from.resource_field_ref {
-            w.write(&format!("{L3}{}:\t ({})\n", e.name, resource.resource));
+        } else if let Some(field) = &from.resource_field_ref {
+            w.write(&format!("{L3}{}:\t{} ({})\n", e.name, resource_field_value(field, container), field.resource));
         } else if let Some(secret) = &from.secret_key_ref {
             let optional = secret.optional.unwrap_or(false);
             w.write(&format!(

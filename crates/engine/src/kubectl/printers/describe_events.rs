@@ -33,10 +33,30 @@ pub fn describe_events(w: &mut TabWriter, events: &[&Event], now_ms: u64) {
 /// The Age column: since the event was first seen, and for a repeated event since it
 /// was last seen too, `2s (x3 over 40s)`.
 pub fn event_age(e: &Event, now_ms: u64) -> String {
-    let first_seen = age::since(e.first_time_ms, now_ms);
+    let first_seen = first_seen(e, now_ms);
     if e.count > 1 {
-        format!("{} (x{} over {})", age::since(e.time_ms, now_ms), e.count, first_seen)
+        format!("{} (x{} over {})", last_seen(e, now_ms), e.count, first_seen)
     } else {
         first_seen
+    }
+}
+
+/// How long ago the event was first seen, from the stamp kubectl reads: a core/v1
+/// event's `firstTimestamp` (whole seconds), or the `eventTime` (a `MicroTime`) of an
+/// events.k8s.io/v1 event, which of the recorders modelled only the scheduler writes.
+pub fn first_seen(e: &Event, now_ms: u64) -> String {
+    age::since(stamp_as_kubectl_reads(e, e.first_time_ms), now_ms)
+}
+
+/// How long ago the event was last seen: `lastTimestamp`, or the series' `lastObservedTime`.
+pub fn last_seen(e: &Event, now_ms: u64) -> String {
+    age::since(stamp_as_kubectl_reads(e, e.time_ms), now_ms)
+}
+
+fn stamp_as_kubectl_reads(e: &Event, stamp_ms: u64) -> u64 {
+    if e.source == "default-scheduler" {
+        stamp_ms
+    } else {
+        age::whole_seconds(stamp_ms)
     }
 }

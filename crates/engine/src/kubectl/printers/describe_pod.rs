@@ -1,9 +1,8 @@
 //! `kubectl describe pod` (`describePod` in kubectl `pkg/describe/describe.go`).
 
-use crate::clock;
 use crate::state::ClusterState;
 
-use super::age::{rfc1123z, since};
+use super::age::{rfc1123z, translate_timestamp_since};
 use super::describe_containers::describe_containers;
 use super::describe_events::{describe_events, events_for};
 use super::describe_text::{annotations_multiline, labels_multiline, tolerations_multiline};
@@ -46,7 +45,7 @@ pub fn describe_pod(state: &ClusterState, namespace: &str, name: &str, now_ms: u
     annotations_multiline(&mut w, "Annotations", meta.annotations.as_ref());
     match &meta.deletion_timestamp {
         Some(deleted) if phase != "Failed" && phase != "Succeeded" => {
-            w.write(&format!("Status:\tTerminating (lasts {})\n", since(clock::millis(deleted), now_ms)));
+            w.write(&format!("Status:\tTerminating (lasts {})\n", translate_timestamp_since(Some(deleted), now_ms)));
             w.write(&format!("Termination Grace Period:\t{}s\n", meta.deletion_grace_period_seconds.unwrap_or(0)));
         }
         _ => w.write(&format!("Status:\t{phase}\n")),

@@ -3,7 +3,7 @@
 
 use crate::state::{ClusterState, Event, Stored};
 
-use super::age;
+use super::describe_events::{first_seen, last_seen};
 use super::involved_object::InvolvedObject;
 use super::no_resources_found;
 use super::table::render_table;
@@ -37,7 +37,7 @@ pub fn get_events(state: &ClusterState, namespace: Option<&str>, wide: bool, now
         .into_iter()
         .map(|(object, e, recorded)| {
             let mut row = vec![
-                age::since(e.time_ms, now_ms),
+                last_seen(e, now_ms),
                 e.event_type.clone(),
                 e.reason.clone(),
                 object.resource_name(),
@@ -46,7 +46,7 @@ pub fn get_events(state: &ClusterState, namespace: Option<&str>, wide: bool, now
             if wide {
                 let wide_cells = [e.field_path.clone().unwrap_or_default(), source(state, e)];
                 row.splice(4..4, wide_cells);
-                row.extend([age::since(e.first_time_ms, now_ms), e.count.to_string(), event_name(object.name, e.first_time_ms, recorded)]);
+                row.extend([first_seen(e, now_ms), e.count.to_string(), event_name(object.name, e.first_time_ms, recorded)]);
             }
             if namespace.is_none() {
                 row.insert(0, object.event_namespace().to_string());

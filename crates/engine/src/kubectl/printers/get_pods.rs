@@ -3,7 +3,6 @@
 use k8s_openapi::api::core::v1::{Container, ContainerStatus, Pod};
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::Time;
 
-use crate::clock;
 use crate::state::ClusterState;
 
 use super::label_columns::LabelColumns;
@@ -75,7 +74,7 @@ pub fn pod_row(pod: &Pod, wide: bool, now_ms: u64) -> Vec<String> {
     let PodColumns { ready, total, reason, restarts, last_restart } = pod_columns(pod);
 
     let restarts_text = match last_restart.filter(|_| restarts != 0) {
-        Some(at) => format!("{restarts} ({} ago)", age::since(clock::millis(&at), now_ms)),
+        Some(at) => format!("{restarts} ({} ago)", age::translate_timestamp_since(Some(&at), now_ms)),
         None => restarts.to_string(),
     };
     let mut row = vec![
