@@ -34,7 +34,7 @@ for (const theme of ["light", "dark"]) {
     const editor = page.locator("#manifest");
     await editor.fill((await editor.inputValue()).replace("count: 3", "count: x"));
     await page.getByRole("button", { name: "Apply", exact: true }).click();
-    await expect(page.locator(".apply-error, [role=alert]").first()).toBeVisible();
+    await expect(page.locator("#manifest-error")).toBeVisible();
     const command = page.getByRole("textbox", { name: "Command" });
     for (const line of ["kubectl cordon node-02", "kubectl get pods -o wide", "kubectl frobnicate"]) {
       await command.fill(line);

@@ -20,6 +20,26 @@ test.beforeEach(async ({ page }) => {
   await expect(page.locator(".node-card").first()).toBeVisible();
 });
 
+test("at 1366x768 the first screen shows node cards, and the why panel opens under its card", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto("/");
+  await expect(page.locator(".node-card").first()).toBeInViewport({ ratio: 0.5 });
+
+  await page.locator('.node-card[data-node="node-02"] .node-select').click();
+  // The panel is the list item right after the card, a whole row of the grid.
+  const slot = page.locator('.node-card[data-node="node-02"] + .why-slot');
+  await expect(slot.getByRole("heading", { name: "Why / why not on node-02" })).toBeFocused();
+  await expect(page.locator('.node-card[data-node="node-02"]')).toBeInViewport();
+  await expect(slot.getByRole("heading", { name: "Why / why not on node-02" })).toBeInViewport();
+  // Another node moves it; Close hands focus back to that node's name.
+  await page.locator('.node-card[data-node="gpu-01"] .node-select').click();
+  await expect(page.locator(".why-slot")).toHaveCount(1);
+  await expect(page.locator('.node-card[data-node="gpu-01"] + .why-slot')).toBeVisible();
+  await page.locator(".why-slot").getByRole("button", { name: "Close" }).click();
+  await expect(page.locator(".why-slot")).toHaveCount(0);
+  await expect(page.locator('.node-card[data-node="gpu-01"] .node-select')).toBeFocused();
+});
+
 test("why / why not: an untolerated control-plane taint, a cordon tolerated by the controller", async ({ page }) => {
   await load(
     page,

@@ -46,18 +46,18 @@ pub fn app() -> Html {
                 <GalleryPicker open={*gallery_open} onclose={close_gallery} />
             }
             <main class={classes!("workspace", (!embed.shows_editor()).then_some("no-editor"))}>
-                // The scenario (what it shows, then its text) on the left, the cluster the
-                // whole height of the right: on a laptop's short window the description
-                // above the cluster pushed the nodes below the fold.
-                <div class="scenario-column">
-                    <ScenarioDescription />
-                    if embed.shows_editor() {
-                        <ManifestEditor />
-                    }
-                </div>
+                // What the scenario shows, the cluster, then the text: the order of a
+                // phone's single column, and the Tab order everywhere. A wide window puts
+                // the description above the editor on the left and gives the cluster the
+                // whole height of the right (the grid areas in styles.css): above the
+                // cluster, the description pushed a laptop's nodes below the fold.
+                <ScenarioDescription />
                 <div class="cluster-column">
                     <ClusterPane />
                 </div>
+                if embed.shows_editor() {
+                    <ManifestEditor />
+                }
             </main>
         </ContextProvider<Playground>>
     }

@@ -9,3 +9,13 @@ pub fn focus_first(selector: &str) {
         let _ = element.focus();
     }
 }
+
+/// Scrolls the first element matching `selector` to the top of its scrolling boxes
+/// (minus its `scroll-margin-top`), without moving focus.
+pub fn scroll_to_top(selector: &str) {
+    if let Some(element) = gloo::utils::document().query_selector(selector).ok().flatten() {
+        let options = web_sys::ScrollIntoViewOptions::new();
+        options.set_block(web_sys::ScrollLogicalPosition::Start);
+        element.scroll_into_view_with_scroll_into_view_options(&options);
+    }
+}

@@ -38,6 +38,12 @@ pub fn cluster_pane() -> Html {
         None => (html! { <p class="empty">{ strings.no_nodes }</p> }, Html::default()),
         Some(frame) => {
             let view = ClusterView::of_cached(&frame.state, &mut node_views.borrow_mut());
+            let dense = view.pools.iter().map(|pool| pool.nodes.len()).sum::<usize>() > DENSE_THRESHOLD;
+            // The why panel opens under the row of the card it explains (a trainer shows
+            // both at once); the dense view, or a node gone at this frame, keeps it on the side.
+            let selected = playground.selected_node.as_deref();
+            let panel_by_card = !dense
+                && selected.is_some_and(|name| view.pools.iter().any(|pool| pool.nodes.iter().any(|node| node.name == name)));
             let body = html! {
                 <>
                     <p class="frame-caption" aria-live={if playground.playing { "off" } else { "polite" }}>
@@ -51,16 +57,26 @@ pub fn cluster_pane() -> Html {
                     // The side (why panel, pool editor) comes first, where it stands on
                     // screen and in the Tab order; a very wide window moves it right.
                     <div class="cluster-body">
-                        <aside class="cluster-side"><WhyPanel /><PoolEditor /></aside>
+                        <aside class="cluster-side">
+                            if !panel_by_card { <WhyPanel /> }
+                            <PoolEditor />
+                        </aside>
                         <div class="cluster-nodes">
-                            if view.pools.iter().map(|pool| pool.nodes.len()).sum::<usize>() > DENSE_THRESHOLD {
+                            if dense {
                                 <DenseCluster view={view.clone()} {lang} />
                             } else {
                                 { for view.pools.iter().map(|pool| html! {
                                     <section class="pool" aria-label={(strings.pool_heading)(&pool.name, pool.nodes.len())}>
                                         <h3 class="pool-name">{ (strings.pool_heading)(&pool.name, pool.nodes.len()) }</h3>
                                         <ul class="nodes">
-                                            { for pool.nodes.iter().map(|node| html! { <NodeCard node={node.clone()} {lang} /> }) }
+                                            { for pool.nodes.iter().map(|node| html! {
+                                                <>
+                                                    <NodeCard node={node.clone()} {lang} />
+                                                    if panel_by_card && selected == Some(node.name.as_str()) {
+                                                        <li class="why-slot"><WhyPanel /></li>
+                                                    }
+                                                </>
+                                            }) }
                                         </ul>
                                     </section>
                                 }) }

@@ -7,7 +7,7 @@ use yew::prelude::*;
 use super::node_actions::{NodeActionState, NodeActions};
 use crate::cluster_view::why::{DaemonSetWhy, NodeWhy, NotReadyCause, Outcome, SchedulerCheck};
 use crate::cluster_view::pool_of;
-use crate::focus::focus_first;
+use crate::focus::{focus_first, scroll_to_top};
 use crate::i18n::PanelStrings;
 use crate::state::{Action, Playground};
 use dsplay_model::node_affinity::AffinityCheckKind;
@@ -21,12 +21,13 @@ fn node_control(node: &str) -> String {
 pub fn why_panel() -> Html {
     let playground = use_context::<Playground>();
     let selected = playground.as_ref().and_then(|p| p.selected_node.clone());
-    // The panel stands above the pools, often out of sight of the card clicked: a newly
-    // selected node brings the panel's heading into view, with focus, so a keyboard or
-    // a phone user lands on the explanation.
+    // A newly selected node gives the panel's heading focus, so a keyboard or a phone
+    // user lands on the explanation; then its card, just above the panel, is scrolled
+    // to the top of the view (below the sticky timeline), so both show together.
     use_effect_with(selected, |selected| {
-        if selected.is_some() {
+        if let Some(node) = selected {
             focus_first("#why-heading");
+            scroll_to_top(&format!(".node-card[data-node=\"{node}\"]"));
         }
     });
     // A node deleted from its own panel took the focused button with it: the focus
