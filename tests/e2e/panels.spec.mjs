@@ -220,6 +220,8 @@ test("the gallery loads a scenario and asks before replacing edits", async ({ pa
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  // Focus goes into the panel, at its heading: Tab walks the entries next.
+  await expect(page.getByRole("heading", { name: "Scenario gallery" })).toBeFocused();
   const entry = page.locator('.gallery-entry[data-gallery-file="gallery/cordon-and-drain.yaml"]');
   await entry.getByRole("button", { name: "Load" }).click();
   const editor = page.getByRole("textbox", { name: "Scenario and manifests (YAML)" });
@@ -239,15 +241,27 @@ test("the gallery loads a scenario and asks before replacing edits", async ({ pa
   const lowEntry = page.locator('.gallery-entry[data-gallery-file="../shared/conformance/basic-every-node.yaml"]');
   await expect(lowEntry.locator(".gallery-confirm")).toBeVisible();
   await expect(page.locator('[data-gallery-confirm="replace"]')).toBeFocused();
+  // Escape answers Cancel, back on the entry's Load; asking again, Enter replaces.
+  await page.keyboard.press("Escape");
+  await expect(page.locator(".gallery-confirm")).toHaveCount(0);
+  await expect(lowEntry.getByRole("button", { name: "Load" })).toBeFocused();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Enter");
+  await expect(page.locator('[data-gallery-confirm="replace"]')).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(editor).not.toHaveValue(/# my note/);
   await page.locator("[data-restore-work]").click();
   await expect(editor).toHaveValue(/# my note/);
   await expect(page.locator("[data-restore-work]")).toHaveCount(0);
 
-  // Escape closes the gallery, back on its button.
+  // Escape closes the gallery, back on its button, from inside the panel or outside it.
   await toggle.click();
   await page.locator('.gallery-entry').first().getByRole("button").focus();
+  await page.keyboard.press("Escape");
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(toggle).toBeFocused();
+  await toggle.click();
+  await page.getByRole("button", { name: "Copy link" }).focus();
   await page.keyboard.press("Escape");
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
   await expect(toggle).toBeFocused();

@@ -24,7 +24,7 @@ use dsplay_engine::simulation::{Frame, StepOutcome};
 /// put it in a [`.terminal`] scroll region.
 pub fn printed(outcome: &StepOutcome) -> Html {
     if let Some(error) = &outcome.error {
-        html! { <pre class="console-error">{ error }</pre> }
+        html! { <pre class="console-error" lang="en">{ error }</pre> }
     } else if !outcome.output.is_empty() {
         // The playground's own remarks (`# ...`) follow kubectl's answer, set apart from it.
         let (answer, note) = match outcome.output.rfind("\n# ") {
@@ -34,8 +34,8 @@ pub fn printed(outcome: &StepOutcome) -> Html {
         };
         html! {
             <>
-                if !answer.is_empty() { <pre class="console-output">{ answer }</pre> }
-                if let Some(note) = note { <pre class="console-note">{ note }</pre> }
+                if !answer.is_empty() { <pre class="console-output" lang="en">{ answer }</pre> }
+                if let Some(note) = note { <pre class="console-note" lang="en">{ note }</pre> }
             </>
         }
     } else {

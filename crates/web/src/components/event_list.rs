@@ -69,7 +69,7 @@ pub fn event_list(props: &EventListProps) -> Html {
                                 { for HEADINGS.iter().map(|heading| html! { <th scope="col">{ *heading }</th> }) }
                             </tr>
                         </thead>
-                        <tbody>
+                        <tbody lang="en">
                             { for props.events.iter().map(|event| {
                                 let row = EventRow::of(event, props.now_ms);
                                 html! {

@@ -3,6 +3,8 @@
 //! share buttons; the panel opens below the toolbar. Unapplied edits are not lost
 //! silently: the picker asks first, and the editor offers the replaced work back.
 
+use gloo::events::EventListener;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::focus::focus_first;
@@ -45,19 +47,9 @@ pub fn gallery_toggle(props: &GalleryToggleProps) -> Html {
         return Html::default();
     };
     let text = playground.lang.panels();
-    // Escape on the button closes the open gallery too, as it does inside the panel.
-    let onkeydown = {
-        let (open, ontoggle) = (props.open, props.ontoggle.clone());
-        Callback::from(move |event: KeyboardEvent| {
-            if open && event.key() == "Escape" {
-                event.prevent_default();
-                ontoggle.emit(());
-            }
-        })
-    };
     html! {
         <button type="button" class="btn" data-action="gallery" aria-controls={PANEL_ID}
-            aria-expanded={props.open.to_string()} onclick={props.ontoggle.reform(|_: MouseEvent| ())} {onkeydown}>
+            aria-expanded={props.open.to_string()} onclick={props.ontoggle.reform(|_: MouseEvent| ())}>
             { text.gallery_open }{ format!(" ({})", GALLERY.len()) }
         </button>
     }
@@ -83,6 +75,25 @@ pub fn gallery_picker(props: &GalleryPickerProps) -> Html {
             focus_first("#gallery-confirm-replace");
         }
     });
+    // Opened, the panel takes focus at its heading, so Tab walks its entries next
+    // rather than the header's buttons; and Escape closes it wherever focus is (the
+    // question beside an entry answers Escape itself, with Cancel).
+    // Keyed on `open` alone: the page makes a new `onclose` at each render, and the
+    // effect must not run again (and take focus back) while the panel stays open.
+    let onclose = props.onclose.clone();
+    use_effect_with(props.open, move |open| {
+        let listener = open.then(|| {
+            focus_first("#gallery-heading");
+            EventListener::new(&gloo::utils::document(), "keydown", move |event| {
+                let event = event.unchecked_ref::<KeyboardEvent>();
+                if event.key() == "Escape" && !event.default_prevented() {
+                    event.prevent_default();
+                    onclose.emit(());
+                }
+            })
+        });
+        move || drop(listener)
+    });
     let Some(playground) = use_context::<Playground>() else {
         return Html::default();
     };
@@ -102,18 +113,22 @@ pub fn gallery_picker(props: &GalleryPickerProps) -> Html {
         let (load, confirming, unsaved) = (load.clone(), confirming.clone(), !playground.is_applied());
         Callback::from(move |_: MouseEvent| if unsaved { confirming.set(Some(index)) } else { load(index) })
     };
-    // Escape answers the question with Cancel, or else closes the panel.
-    let onkeydown = {
-        let (confirming, onclose) = (confirming.clone(), props.onclose.clone());
-        Callback::from(move |event: KeyboardEvent| {
-            if event.key() != "Escape" {
-                return;
-            }
-            event.prevent_default();
-            if confirming.is_some() {
+    // Cancel (or Escape) drops the question and gives focus back to the entry's Load.
+    let cancel_question = {
+        let confirming = confirming.clone();
+        move || {
+            if let Some(entry) = confirming.and_then(|index| GALLERY.get(index)) {
                 confirming.set(None);
-            } else {
-                onclose.emit(());
+                focus_first(&format!(".gallery-entry[data-gallery-file=\"{}\"] > .btn", entry.file));
+            }
+        }
+    };
+    let onkeydown = {
+        let (cancel_question, asking) = (cancel_question.clone(), confirming.is_some());
+        Callback::from(move |event: KeyboardEvent| {
+            if asking && event.key() == "Escape" {
+                event.prevent_default();
+                cancel_question();
             }
         })
     };
@@ -123,8 +138,8 @@ pub fn gallery_picker(props: &GalleryPickerProps) -> Html {
             Callback::from(move |_: MouseEvent| load(index))
         };
         let cancel = {
-            let confirming = confirming.clone();
-            Callback::from(move |_: MouseEvent| confirming.set(None))
+            let cancel_question = cancel_question.clone();
+            Callback::from(move |_: MouseEvent| cancel_question())
         };
         html! {
             <div class="gallery-confirm" role="alertdialog" aria-labelledby="gallery-confirm-text">
@@ -139,7 +154,7 @@ pub fn gallery_picker(props: &GalleryPickerProps) -> Html {
         <section id={PANEL_ID} class="gallery-picker" hidden={!props.open} aria-labelledby="gallery-heading" {onkeydown}>
             <div class="gallery-body">
                 <div class="gallery-head">
-                    <h2 id="gallery-heading">{ text.gallery_heading }</h2>
+                    <h2 id="gallery-heading" tabindex="-1">{ text.gallery_heading }</h2>
                     <button type="button" class="btn" onclick={props.onclose.reform(|_: MouseEvent| ())}>{ text.close }</button>
                 </div>
                 { for categories().into_iter().map(|category| html! {

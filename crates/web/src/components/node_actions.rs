@@ -203,7 +203,7 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
                 { for actions.iter().map(|action| button(action)) }
             </div>
             if let Some((ran, printed)) = (*answered).clone() {
-                <pre class={classes!("node-action-answer", (!ran).then_some("is-error"))} role="status">{ printed }</pre>
+                <pre class={classes!("node-action-answer", (!ran).then_some("is-error"))} role="status" lang="en">{ printed }</pre>
             }
             { form("label", label_input.clone(), text.label_placeholder, text.label, text.label_expected) }
             { form("taint", taint_input.clone(), text.taint_placeholder, text.taint, text.taint_expected) }

@@ -79,7 +79,7 @@ pub fn pod_chip(props: &PodChipProps) -> Html {
             <span class="pod-text" aria-hidden="true">
                 <span class="pod-name">{ &pod.name }</span>
                 <span class="pod-meta">
-                    <span class="pod-status">{ &pod.status }</span>
+                    <span class="pod-status" lang="en">{ &pod.status }</span>
                     <span class="pod-ready">{ readiness(pod, strings) }</span>
                     if let Some(rev) = &pod.revision {
                         <span class="pod-rev" title={revision_text(pod, strings)}>

@@ -49,7 +49,7 @@ pub fn status_line(props: &StatusLineProps) -> Html {
     // Column headings are kubectl's own and stay in English in every language.
     html! {
         <div class="status-line" role="region" aria-label={strings.status_heading} tabindex="0">
-            <table>
+            <table lang="en">
                 <caption><code>{ "$ " }{ strings.status_heading }</code></caption>
                 <thead>
                     <tr>

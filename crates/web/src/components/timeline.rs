@@ -194,7 +194,7 @@ pub fn step_output() -> Html {
         <div class="terminal step-output" role="region" tabindex="0" aria-label={label}
             data-step={number.map(|n| n.to_string())}>
             // An expect step is no command: no prompt before it.
-            <p class="terminal-command"><code>
+            <p class="terminal-command" lang="en"><code>
                 { number.map(|n| format!("{n}. ")).unwrap_or_default() }{ if outcome.command == "expect" { "" } else { "$ " } }{ &outcome.command }
             </code></p>
             { printed(outcome) }

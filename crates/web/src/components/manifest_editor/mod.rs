@@ -197,6 +197,7 @@ pub fn manifest_editor() -> Html {
                         key={playground.editor_generation.to_string()}
                         ref={textarea}
                         id="manifest"
+                        lang="en"
                         class="source"
                         spellcheck="false"
                         autocapitalize="off"
