@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use k8s_openapi::api::core::v1::{Container, ContainerPort, EnvVar, VolumeMount};
 
 use super::bad_value::quote;
+use super::downward_api::{validate_env_field_ref, validate_env_resource_field_ref};
 use super::probes::{validate_lifecycle, validate_probe_of, ProbeKind};
 use super::resources::validate_container_resources;
 use super::volumes::validate_local_descending_path;
@@ -78,12 +79,10 @@ fn validate_env(vars: &[EnvVar], path: &FieldPath) -> Vec<FieldError> {
         .filter(|s| **s)
         .count();
         if let Some(field_ref) = &from.field_ref {
-            let ref_path = from_path.child("fieldRef");
-            if field_ref.api_version.as_deref().unwrap_or("").is_empty() {
-                errs.push(field::required(&ref_path.child("apiVersion"), ""));
-            } else if field_ref.field_path.is_empty() {
-                errs.push(field::required(&ref_path.child("fieldPath"), ""));
-            }
+            errs.extend(validate_env_field_ref(field_ref, &from_path.child("fieldRef")));
+        }
+        if let Some(resource_ref) = &from.resource_field_ref {
+            errs.extend(validate_env_resource_field_ref(resource_ref, &from_path.child("resourceFieldRef")));
         }
         if sources == 0 {
             errs.push(field::invalid(

@@ -8,6 +8,7 @@
 mod affinity;
 mod container;
 mod daemonset;
+mod downward_api;
 mod bad_value;
 mod meta;
 pub(crate) mod names;
