@@ -303,6 +303,26 @@ test("more than 200 nodes switch to the dense view", async ({ page }) => {
   await expect(square).toHaveAttribute("aria-label", /node-117: every daemon pod ready/);
   await square.click();
   await expect(page.locator(".why-panel").getByRole("heading", { name: "Why / why not on node-117" })).toBeVisible();
+
+  // By keyboard the squares are one Tab stop (the selected one), walked with the arrows.
+  await expect(page.locator('.dense-node[data-node][tabindex="0"]')).toHaveCount(1);
+  await square.focus();
+  const frame = await page.locator(".frame-counter").textContent();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.locator('.dense-node[data-node="node-118"]')).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  const below = page.locator(".dense-node[data-node]:focus");
+  expect(await below.evaluate((el) => el.offsetTop)).toBeGreaterThan(await square.evaluate((el) => el.offsetTop));
+  await page.keyboard.press("End");
+  const last = page.locator(".dense-node[data-node]").last();
+  await expect(last).toBeFocused();
+  const lastName = await last.getAttribute("data-node");
+  await expect(page.locator('.dense-node[data-node][tabindex="0"]')).toHaveCount(1);
+  // The arrows stayed with the squares: the timeline did not step.
+  await expect(page.locator(".frame-counter")).toHaveText(frame);
+  await page.keyboard.press("Enter");
+  await expect(page.locator(".why-panel").getByRole("heading", { name: `Why / why not on ${lastName}` })).toBeVisible();
+  await expect(page.locator('.dense-node[data-node][tabindex="0"]')).toHaveCount(1);
 });
 
 test("the pool editor rewrites spec.nodePools and loads it", async ({ page }) => {

@@ -5,6 +5,7 @@
 
 use std::rc::Rc;
 
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::cluster_view::{ClusterView, NodeReadiness, NodeView, PodPhase};
@@ -62,6 +63,9 @@ impl DenseState {
 struct DenseSquareProps {
     node: Rc<NodeView>,
     selected: bool,
+    /// The square Tab lands on (the selected one, else the first): the squares are one
+    /// Tab stop, and the arrow keys move between them (`move_focus`).
+    tab_stop: bool,
     lang: Lang,
 }
 
@@ -85,7 +89,7 @@ fn dense_square(props: &DenseSquareProps) -> Html {
         <li>
             <button type="button" class={classes!("dense-node", state.class(), props.selected.then_some("is-selected"))}
                 data-node={node.name.clone()} title={label.clone()} aria-label={label}
-                aria-pressed={props.selected.to_string()}></button>
+                aria-pressed={props.selected.to_string()} tabindex={if props.tab_stop { "0" } else { "-1" }}></button>
         </li>
     }
 }
@@ -117,6 +121,29 @@ pub fn dense_cluster(props: &DenseClusterProps) -> Html {
             }
         })
     };
+    // Arrow keys walk the squares: one Tab stop instead of thousands.
+    let onkeydown = Callback::from(|event: KeyboardEvent| {
+        let target: Option<web_sys::HtmlElement> = event.target_dyn_into();
+        if let Some(square) = target.filter(|element| element.has_attribute("data-node")) {
+            if move_focus(&square, &event.key()) {
+                event.prevent_default();
+            }
+        }
+    });
+    // After a selection, only the selected square keeps the Tab stop (arrows moved it
+    // by hand, out of Yew's sight).
+    use_effect_with(selected.clone(), |selected| {
+        if let Ok(stops) = gloo::utils::document().query_selector_all(".dense-node[data-node][tabindex=\"0\"]") {
+            for i in 0..stops.length() {
+                let Some(stop) = stops.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) else { continue };
+                if selected.as_deref().is_some_and(|name| stop.get_attribute("data-node").as_deref() != Some(name)) {
+                    let _ = stop.set_attribute("tabindex", "-1");
+                }
+            }
+        }
+    });
+    let first = props.view.pools.iter().find_map(|pool| pool.nodes.first()).map(|node| node.name.clone());
+    let tab_stop = selected.clone().or(first);
     let legend = [DenseState::Ok, DenseState::Progress, DenseState::NoPod, DenseState::Cordoned, DenseState::NotReady];
     html! {
         <section class="dense-cluster" aria-label={(text.dense_heading)(total)}>
@@ -127,14 +154,15 @@ pub fn dense_cluster(props: &DenseClusterProps) -> Html {
                     <li><span class={classes!("dense-node", state.class())} aria-hidden="true"></span>{ state.label(lang) }</li>
                 }) }
             </ul>
-            <div {onclick}>
+            <div {onclick} {onkeydown}>
             { for props.view.pools.iter().map(|pool| html! {
                 <section class="dense-pool" key={pool.name.clone()}>
                     <h4 class="pool-name">{ (strings.pool_heading)(&pool.name, pool.nodes.len()) }</h4>
                     <ul class="dense-nodes">
                         { for pool.nodes.iter().map(|node| html! {
                             <DenseSquare key={node.name.clone()} node={node.clone()}
-                                selected={selected.as_deref() == Some(node.name.as_str())} {lang} />
+                                selected={selected.as_deref() == Some(node.name.as_str())}
+                                tab_stop={tab_stop.as_deref() == Some(node.name.as_str())} {lang} />
                         }) }
                     </ul>
                 </section>
@@ -142,4 +170,37 @@ pub fn dense_cluster(props: &DenseClusterProps) -> Html {
             </div>
         </section>
     }
+}
+
+/// Moves focus (and the Tab stop) from `square` for an arrow, Home or End key: left and
+/// right go to the previous and next square, up and down to the square above or below
+/// as laid out, across pools. False for any other key.
+fn move_focus(square: &web_sys::HtmlElement, key: &str) -> bool {
+    let Some(container) = square.closest(".dense-cluster").ok().flatten() else { return false };
+    let Ok(list) = container.query_selector_all(".dense-node[data-node]") else { return false };
+    let squares: Vec<web_sys::HtmlElement> =
+        (0..list.length()).filter_map(|i| list.item(i)).filter_map(|n| n.dyn_into().ok()).collect();
+    let Some(at) = squares.iter().position(|s| s == square) else { return false };
+    let (left, top) = (square.offset_left(), square.offset_top());
+    // The nearest square in the next (or previous) row, by horizontal distance.
+    let by_row = |candidates: &mut dyn Iterator<Item = &web_sys::HtmlElement>| {
+        let mut candidates = candidates.skip_while(|s| s.offset_top() == top).peekable();
+        let row = candidates.peek().map(|s| s.offset_top())?;
+        candidates.take_while(|s| s.offset_top() == row).min_by_key(|s| (s.offset_left() - left).abs()).cloned()
+    };
+    let next = match key {
+        "ArrowRight" => squares.get(at + 1).cloned(),
+        "ArrowLeft" => at.checked_sub(1).and_then(|i| squares.get(i)).cloned(),
+        "ArrowDown" => by_row(&mut squares[at + 1..].iter()),
+        "ArrowUp" => by_row(&mut squares[..at].iter().rev()),
+        "Home" => squares.first().cloned(),
+        "End" => squares.last().cloned(),
+        _ => return false,
+    };
+    if let Some(next) = next {
+        let _ = square.set_attribute("tabindex", "-1");
+        let _ = next.set_attribute("tabindex", "0");
+        let _ = next.focus();
+    }
+    true
 }

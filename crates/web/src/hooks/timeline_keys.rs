@@ -24,6 +24,10 @@ fn belongs_to_focus(target: Option<web_sys::EventTarget>, key: &str, shift: bool
         // The scrubber keeps plain arrows, Home, End and Page keys, as a slider does.
         return !(key == " " || shift);
     }
+    // The dense view's squares are one Tab stop walked with the plain arrows.
+    if !shift && key != " " && element.closest(".dense-nodes").ok().flatten().is_some() {
+        return true;
+    }
     // A focused table or terminal wider than its box scrolls sideways with the arrows.
     let scrolls_sideways = !shift && matches!(key, "ArrowLeft" | "ArrowRight") && element.scroll_width() > element.client_width();
     let tag = element.tag_name().to_ascii_uppercase();
