@@ -78,7 +78,7 @@ test("why / why not: an untolerated control-plane taint, a cordon tolerated by t
 
   // The panel speaks Chinese too.
   await page.getByLabel("Language").selectOption("zh-Hans");
-  await expect(cordoned).toContainText("DaemonSet 控制器为每个守护进程 Pod 添加的容忍");
+  await expect(cordoned).toContainText("DaemonSet 控制器给每个守护进程 Pod 加上的容忍");
   await page.getByLabel("语言").selectOption("en");
 });
 
@@ -130,6 +130,12 @@ test("cordon from the node's actions: console output, node marked", async ({ pag
   await label.fill("bad label");
   await label.press("Enter");
   await expect(label).toHaveValue("bad label");
+  // A refused taint says so under its own form; the label's refusal stays under the label.
+  const taint = page.locator('.why-panel [data-node-input="taint"]');
+  await taint.fill("bad taint");
+  await taint.press("Enter");
+  await expect(page.locator('.why-panel [data-node-error="taint"]')).toContainText('"bad"');
+  await expect(refused).toContainText('"bad"');
   // Node up only for a node whose kubelet is down, Node down only for a live one.
   await expect(page.locator('.why-panel [data-node-action="up"]')).toHaveCount(0);
   await page.locator('.why-panel [data-node-action="down"]').click();

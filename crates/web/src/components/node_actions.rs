@@ -7,6 +7,7 @@
 //! down for a live one, Cordon or Uncordon, and none for a node that is gone.
 
 use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use web_sys::HtmlInputElement;
@@ -87,8 +88,9 @@ struct Sent {
 pub fn node_actions(props: &NodeActionsProps) -> Html {
     let label_input = use_node_ref();
     let taint_input = use_node_ref();
-    // The refusal of the last label or taint command, shown under its form.
-    let refused = use_state(|| None::<(&'static str, String)>);
+    // The refusal of each form's last command ("label", "taint"), shown under that
+    // form: refusing one form's text does not take the other's explanation away.
+    let refused = use_state(BTreeMap::<&'static str, String>::new);
     // What the last button's command printed (or its error), shown under the buttons:
     // its output also goes to the console, far below and often out of sight.
     let answered = use_state(|| None::<(bool, String)>);
@@ -115,10 +117,16 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
                     if let Some(field) = input.cast::<HtmlInputElement>() {
                         field.set_value("");
                     }
-                    refused.set(None);
+                    let mut now = (*refused).clone();
+                    now.remove(sent.field);
+                    refused.set(now);
                 }
                 // kubectl's first line says what is wrong; the rest points at `-h`.
-                (Some(_), Some(error)) => refused.set(Some((sent.field, error.lines().next().unwrap_or(&error).to_string()))),
+                (Some(_), Some(error)) => {
+                    let mut now = (*refused).clone();
+                    now.insert(sent.field, error.lines().next().unwrap_or(&error).to_string());
+                    refused.set(now);
+                }
             }
         });
     }
@@ -126,7 +134,7 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
     {
         let (refused, answered) = (refused.clone(), answered.clone());
         use_effect_with(props.node.clone(), move |_| {
-            refused.set(None);
+            refused.set(BTreeMap::new());
             answered.set(None);
         });
     }
@@ -154,7 +162,9 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
             if let Some(field) = input.cast::<HtmlInputElement>() {
                 let argument = field.value();
                 if let Some(word) = stray_word(action, &argument) {
-                    refused.set(Some((action, format!("{word:?}"))));
+                    let mut now = (*refused).clone();
+                    now.insert(action, format!("{word:?}"));
+                    refused.set(now);
                 } else if !argument.trim().is_empty() {
                     let console_len = playground.session.as_ref().map_or(0, |session| session.console().len());
                     *sent.borrow_mut() = Some(Sent { field: action, input: Some(input.clone()), console_len });
@@ -178,7 +188,7 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
         }
     };
     let form = |field: &'static str, input: NodeRef, placeholder: &'static str, name: &'static str, expected: &'static str| {
-        let error = refused.as_ref().filter(|(which, _)| *which == field).map(|(_, error)| error.clone());
+        let error = refused.get(field).cloned();
         let error_id = format!("node-{field}-error");
         html! {
             <>

@@ -81,7 +81,9 @@ pub fn timeline() -> Html {
     let at_start = if cursor == 0 { "true" } else { "false" };
     let at_end = if cursor >= last { "true" } else { "false" };
     let steps = playground.session.as_ref().map(|session| session.steps()).unwrap_or_default();
-    let is_current = |first: usize, last: usize| (first..=last).contains(&cursor);
+    // The step whose frames hold the cursor; where two meet at one frame (an `expect`
+    // after a `settle`), the later one, so one chip at a time is the current step.
+    let current_step = steps.iter().rposition(|step| (step.first_frame..=step.last_frame).contains(&cursor));
 
     html! {
         <section class="timeline" aria-labelledby="timeline-heading" ref={section}>
@@ -117,8 +119,8 @@ pub fn timeline() -> Html {
             <super::rollout_chart::ScrubberMarkers />
             if !steps.is_empty() {
                 <ol class="steps" aria-label={strings.steps_heading}>
-                    { for steps.iter().map(|step| {
-                        let current = is_current(step.first_frame, step.last_frame);
+                    { for steps.iter().enumerate().map(|(index, step)| {
+                        let current = Some(index) == current_step;
                         let target = step.last_frame;
                         let onclick = {
                             let playground = playground.clone();

@@ -39,8 +39,8 @@ pub(super) static STRINGS: Strings = Strings {
     usage_cpu: "CPU",
     usage_memory: "内存",
     usage_pods: "Pod",
-    no_daemon_pod: "没有守护 Pod",
-    pods_on_node: |n| format!("{n} 个守护 Pod"),
+    no_daemon_pod: "没有守护进程 Pod",
+    pods_on_node: |n| format!("{n} 个守护进程 Pod"),
 
     phase_pending: "Pending",
     phase_running: "Running",

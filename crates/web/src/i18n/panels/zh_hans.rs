@@ -94,15 +94,14 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
             }
             Some(matched) => {
                 let by = match matched.source {
-                    TolerationSource::User => "模板中的容忍",
-                    TolerationSource::Controller => "DaemonSet 控制器为每个守护进程 Pod 添加的容忍",
+                    TolerationSource::User => format!("模板中的容忍 {} 容忍了它", matched.toleration),
+                    TolerationSource::Controller => {
+                        format!("DaemonSet 控制器给每个守护进程 Pod 加上的容忍 {} 容忍了它", matched.toleration)
+                    }
                 };
                 match matched.seconds {
-                    Some(seconds) => format!(
-                        "被{by} {} 容忍，但只有 {seconds} 秒：之后污点管理器会驱逐该 Pod，控制器也不会再新建",
-                        matched.toleration
-                    ),
-                    None => format!("被{by} {} 容忍", matched.toleration),
+                    Some(seconds) => format!("{by}，但只有 {seconds} 秒：之后污点管理器会驱逐该 Pod，控制器也不会再新建"),
+                    None => by,
                 }
             }
         }
