@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use k8s_openapi::api::apps::v1::DaemonSetUpdateStrategy;
-use k8s_openapi::api::core::v1::{Taint, Toleration};
+use k8s_openapi::api::core::v1::{SeccompProfile, SecurityContext, Taint, Toleration};
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::{LabelSelector, LabelSelectorRequirement, Time};
 use k8s_openapi::apimachinery::pkg::util::intstr::IntOrString;
 
@@ -136,6 +136,59 @@ pub fn toleration(t: &Toleration) -> String {
         ("Value", json_string(t.value.as_deref().unwrap_or(""))),
         ("Effect", json_string(t.effect.as_deref().unwrap_or(""))),
         ("TolerationSeconds", t.toleration_seconds.map_or_else(|| "null".to_owned(), |s| s.to_string())),
+    ])
+}
+
+fn optional<T>(value: Option<T>, render: impl FnOnce(T) -> String) -> String {
+    value.map_or_else(|| "null".to_owned(), render)
+}
+
+fn optional_list(values: Option<&[String]>) -> String {
+    optional(values, string_list)
+}
+
+/// An internal `core.SeccompProfile`.
+pub fn seccomp_profile(p: &SeccompProfile) -> String {
+    json_object([("Type", json_string(&p.type_)), ("LocalhostProfile", optional(p.localhost_profile.as_deref(), json_string))])
+}
+
+/// An internal `core.SecurityContext`, its fields in the order Go declares them.
+pub fn security_context(sc: &SecurityContext) -> String {
+    let capabilities = optional(sc.capabilities.as_ref(), |c| {
+        json_object([("Add", optional_list(c.add.as_deref())), ("Drop", optional_list(c.drop.as_deref()))])
+    });
+    let se_linux = optional(sc.se_linux_options.as_ref(), |o| {
+        json_object([
+            ("User", json_string(o.user.as_deref().unwrap_or(""))),
+            ("Role", json_string(o.role.as_deref().unwrap_or(""))),
+            ("Type", json_string(o.type_.as_deref().unwrap_or(""))),
+            ("Level", json_string(o.level.as_deref().unwrap_or(""))),
+        ])
+    });
+    let windows = optional(sc.windows_options.as_ref(), |o| {
+        json_object([
+            ("GMSACredentialSpecName", optional(o.gmsa_credential_spec_name.as_deref(), json_string)),
+            ("GMSACredentialSpec", optional(o.gmsa_credential_spec.as_deref(), json_string)),
+            ("RunAsUserName", optional(o.run_as_user_name.as_deref(), json_string)),
+            ("HostProcess", optional(o.host_process, |b| b.to_string())),
+        ])
+    });
+    let app_armor = optional(sc.app_armor_profile.as_ref(), |p| {
+        json_object([("Type", json_string(&p.type_)), ("LocalhostProfile", optional(p.localhost_profile.as_deref(), json_string))])
+    });
+    json_object([
+        ("Capabilities", capabilities),
+        ("Privileged", optional(sc.privileged, |b| b.to_string())),
+        ("SELinuxOptions", se_linux),
+        ("WindowsOptions", windows),
+        ("RunAsUser", optional(sc.run_as_user, |n| n.to_string())),
+        ("RunAsGroup", optional(sc.run_as_group, |n| n.to_string())),
+        ("RunAsNonRoot", optional(sc.run_as_non_root, |b| b.to_string())),
+        ("ReadOnlyRootFilesystem", optional(sc.read_only_root_filesystem, |b| b.to_string())),
+        ("AllowPrivilegeEscalation", optional(sc.allow_privilege_escalation, |b| b.to_string())),
+        ("ProcMount", optional(sc.proc_mount.as_deref(), json_string)),
+        ("SeccompProfile", optional(sc.seccomp_profile.as_ref(), seccomp_profile)),
+        ("AppArmorProfile", app_armor),
     ])
 }
 

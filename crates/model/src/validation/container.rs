@@ -10,6 +10,7 @@ use super::bad_value::quote;
 use super::downward_api::{validate_env_field_ref, validate_env_resource_field_ref};
 use super::probes::{validate_lifecycle, validate_probe_of, ProbeKind};
 use super::resources::validate_container_resources;
+use super::security_context::validate_security_context;
 use super::volumes::validate_local_descending_path;
 use super::{field, names, FieldError};
 use crate::field_path::FieldPath;
@@ -177,6 +178,7 @@ fn validate_container_common(c: &Container, volumes: &VolumeNames, path: &FieldP
         other => errs.push(field::not_supported(&path.child("imagePullPolicy"), quote(other), &["Always", "IfNotPresent", "Never"])),
     }
     errs.extend(validate_container_resources(c.resources.as_ref(), &path.child("resources")));
+    errs.extend(validate_security_context(c.security_context.as_ref(), &path.child("securityContext")));
     errs
 }
 

@@ -18,6 +18,7 @@ mod pod_spec;
 mod probes;
 pub(crate) mod quantity;
 mod resources;
+mod security_context;
 mod selector;
 mod tolerations;
 mod volumes;
