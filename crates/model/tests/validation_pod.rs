@@ -356,3 +356,25 @@ fn images_have_no_surrounding_whitespace() {
         "spec.containers[0].image: Invalid value: \" nginx\": must not have leading or trailing whitespace",
     );
 }
+
+#[test]
+fn env_from_names_one_source() {
+    one(
+        "{containers: [{name: web, image: nginx, envFrom: [{}]}]}",
+        "spec.containers[0].envFrom: Invalid value: \"\": must specify one of: `configMapRef` or `secretRef`",
+    );
+    one(
+        "{containers: [{name: web, image: nginx, envFrom: [{configMapRef: {name: a}, secretRef: {name: b}}]}]}",
+        "spec.containers[0].envFrom: Invalid value: \"\": may not have more than one field specified at a time",
+    );
+    one("{containers: [{name: web, image: nginx, envFrom: [{configMapRef: {name: ''}}]}]}", "spec.containers[0].envFrom[0].configMapRef.name: Required value");
+    assert_eq!(errors("{containers: [{name: web, image: nginx, envFrom: [{prefix: APP_, configMapRef: {name: settings}}]}]}"), Vec::<String>::new());
+}
+
+#[test]
+fn pod_security_context_ids() {
+    one(
+        &format!("{{securityContext: {{runAsUser: -1}}, containers: [{C}]}}"),
+        "spec.securityContext.runAsUser: Invalid value: -1: must be between 0 and 2147483647, inclusive",
+    );
+}

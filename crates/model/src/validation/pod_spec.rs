@@ -4,6 +4,7 @@ use k8s_openapi::api::core::v1::{PodSpec, PodTemplateSpec};
 
 use super::affinity::validate_affinity;
 use super::container::{validate_containers, validate_init_containers};
+use super::security_context::validate_pod_security_context;
 use super::bad_value::quote;
 use super::meta::{validate_annotations, validate_labels};
 use super::tolerations::validate_tolerations;
@@ -77,6 +78,7 @@ pub fn validate_pod_spec(spec: &PodSpec, path: &FieldPath, resource_is_pod: bool
         )),
     }
     errs.extend(validate_labels(spec.node_selector.as_ref(), &path.child("nodeSelector")));
+    errs.extend(validate_pod_security_context(spec.security_context.as_ref(), &path.child("securityContext")));
     errs.extend(validate_affinity(spec.affinity.as_ref(), &path.child("affinity")));
     // validatePodDNSConfig: dnsPolicy None needs at least one nameserver.
     if dns_policy == "None" {

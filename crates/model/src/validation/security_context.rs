@@ -1,10 +1,10 @@
-//! A container's `securityContext`: `ValidateSecurityContext` and the seccomp profile
-//! check it calls. Node agents run privileged more than any other workload, and
+//! Security contexts: a container's (`ValidateSecurityContext`), the pod's
+//! (`validatePodSpecSecurityContext`), and the seccomp profile check both call. Node agents run privileged more than any other workload, and
 //! `privileged: true` beside `allowPrivilegeEscalation: false` is a classic refusal.
 //! (Not modelled: the cluster's privileged policy, procMount, Windows and AppArmor
 //! options.)
 
-use k8s_openapi::api::core::v1::{SeccompProfile, SecurityContext};
+use k8s_openapi::api::core::v1::{PodSecurityContext, SeccompProfile, SecurityContext};
 
 use super::bad_value::{quote, security_context as security_context_value, seccomp_profile as seccomp_value};
 use super::volumes::validate_local_descending_path;
@@ -44,6 +44,23 @@ pub fn validate_security_context(sc: Option<&SecurityContext>, path: &FieldPath)
                 "cannot set `allowPrivilegeEscalation` to false and `capabilities.Add` CAP_SYS_ADMIN",
             ));
         }
+    }
+    errs
+}
+
+/// `validatePodSpecSecurityContext`: the ids and the seccomp profile (not modelled:
+/// sysctls, fsGroupChangePolicy, process namespace sharing, Windows and AppArmor).
+pub fn validate_pod_security_context(sc: Option<&PodSecurityContext>, path: &FieldPath) -> Vec<FieldError> {
+    let Some(sc) = sc else { return Vec::new() };
+    let mut errs = Vec::new();
+    errs.extend(validate_id(sc.fs_group, &path.child("fsGroup")));
+    errs.extend(validate_id(sc.run_as_user, &path.child("runAsUser")));
+    errs.extend(validate_id(sc.run_as_group, &path.child("runAsGroup")));
+    for (i, gid) in sc.supplemental_groups.iter().flatten().enumerate() {
+        errs.extend(validate_id(Some(*gid), &path.child("supplementalGroups").index(i)));
+    }
+    if let Some(profile) = &sc.seccomp_profile {
+        errs.extend(validate_seccomp_profile(profile, &path.child("seccompProfile")));
     }
     errs
 }
@@ -101,6 +118,20 @@ mod tests {
             [
                 "securityContext.runAsUser: Invalid value: -1: must be between 0 and 2147483647, inclusive",
                 "securityContext.runAsGroup: Invalid value: 2147483648: must be between 0 and 2147483647, inclusive",
+            ]
+        );
+    }
+
+    #[test]
+    fn pod_ids_are_in_range() {
+        let sc: PodSecurityContext = serde_yaml::from_str("{fsGroup: -2, supplementalGroups: [1, -3]}").expect("parses");
+        let errs: Vec<String> =
+            validate_pod_security_context(Some(&sc), &FieldPath::root().child("securityContext")).iter().map(ToString::to_string).collect();
+        assert_eq!(
+            errs,
+            [
+                "securityContext.fsGroup: Invalid value: -2: must be between 0 and 2147483647, inclusive",
+                "securityContext.supplementalGroups[1]: Invalid value: -3: must be between 0 and 2147483647, inclusive",
             ]
         );
     }
