@@ -201,8 +201,11 @@ test("keyboard: Tab leaves the editor, play runs to the end", async ({ page }) =
   const scrolled = await page.evaluate(() => window.scrollY);
   await page.keyboard.press(" ");
   await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
+  // A screen reader hears each change of playback once (the counter is silent meanwhile).
+  await expect(page.getByRole("status").filter({ hasText: "Playing" })).toHaveCount(1);
   await page.keyboard.press(" ");
   await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
+  await expect(page.locator(".playback-status")).toHaveText(/^Paused at frame \d+ of \d+$/);
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
 });
 

@@ -20,7 +20,9 @@ use crate::state::{Action, Playground, Speed};
 pub fn timeline() -> Html {
     let section = use_node_ref();
     let playground = use_context::<Playground>();
-    // The step list scrolls inside the timeline: the current step is kept in sight.
+    // The current step: the last one begun by the cursor's frame (where an `expect` meets
+    // its `settle` at one frame, the `expect`, so one chip at a time is current). The
+    // step list scrolls inside the timeline to keep it in sight.
     let current_step =
         playground.as_ref().and_then(|p| p.session.as_ref()?.steps().iter().rposition(|step| step.first_frame <= p.cursor));
     {
@@ -36,6 +38,11 @@ pub fn timeline() -> Html {
             }
         });
     }
+    // The frame playback stopped at, kept from the render where `playing` last changed
+    // (None while playing).
+    let playing = playground.as_ref().is_some_and(|p| p.playing);
+    let cursor_now = playground.as_ref().map_or(0, |p| p.cursor);
+    let paused_at = *use_memo(playing, move |playing| (!playing).then_some(cursor_now));
     let Some(playground) = playground else {
         return Html::default();
     };
@@ -81,9 +88,6 @@ pub fn timeline() -> Html {
     let at_start = if cursor == 0 { "true" } else { "false" };
     let at_end = if cursor >= last { "true" } else { "false" };
     let steps = playground.session.as_ref().map(|session| session.steps()).unwrap_or_default();
-    // The step whose frames hold the cursor; where two meet at one frame (an `expect`
-    // after a `settle`), the later one, so one chip at a time is the current step.
-    let current_step = steps.iter().rposition(|step| (step.first_frame..=step.last_frame).contains(&cursor));
 
     html! {
         <section class="timeline" aria-labelledby="timeline-heading" ref={section}>
@@ -110,6 +114,14 @@ pub fn timeline() -> Html {
                 // Announced when a person moves it, not at every frame of playback.
                 <span class="frame-counter" aria-live={if playground.playing { "off" } else { "polite" }} data-frame={cursor.to_string()}>
                     { (strings.frame_of)((cursor + 1).min(count), count) }
+                </span>
+                // Play and pause said once each (the counter is silent while playing, and
+                // pausing changes nothing it shows); empty until playback first starts.
+                <span class="visually-hidden playback-status" role="status">
+                    { match paused_at {
+                        None => strings.playing_now.to_string(),
+                        Some(frame) => (strings.paused_at)((frame + 1).min(count), count),
+                    } }
                 </span>
             </div>
             <input type="range" class="scrubber" min="0" max={last.to_string()} step="1"

@@ -75,6 +75,8 @@ pub(super) static STRINGS: Strings = Strings {
     speed: "Speed",
     scrubber: "Frame",
     frame_of: |frame, total| format!("Frame {frame} of {total}"),
+    playing_now: "Playing",
+    paused_at: |frame, total| format!("Paused at frame {frame} of {total}"),
     at_time: |time| format!("at {time}"),
 
     console_heading: "Console",
