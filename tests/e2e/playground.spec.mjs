@@ -296,6 +296,15 @@ test("the language switch translates the page", async ({ page }) => {
   // The example scenario is described in Chinese too (from the gallery's index).
   await expect(page.locator(".scenario-description .markdown")).toContainText("日志采集器");
   await page.screenshot(shot("zh-hans"));
+  // The playground's own answers are in Chinese; kubectl's stay as kubectl prints them.
+  const command = page.getByRole("textbox", { name: /Command|命令/ });
+  await command.fill("node down node-03");
+  await command.press("Enter");
+  await expect(page.locator(".console-log .console-output").last()).toHaveText("node/node-03：kubelet 停止上报状态");
+  await command.fill("kubectl cordon node-02");
+  await command.press("Enter");
+  await expect(page.locator(".console-log .console-output").last()).toHaveText("node/node-02 cordoned");
+  await expect(page.locator(".console-log .console-output").last()).toHaveAttribute("lang", "en");
   // The choice is remembered.
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("DaemonSet 演练场");

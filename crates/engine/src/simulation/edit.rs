@@ -55,7 +55,7 @@ impl Simulation {
             let result = self.with_warnings(result.map_err(|e| e.to_string()));
             self.react();
             self.record_frame(command.clone(), None);
-            outcomes.push(self.finish_command(command, first_frame, result));
+            outcomes.push(self.finish_command(command, first_frame, result, None));
         }
         // Only what was applied leaves the cluster work to do; a refusal adds no frame.
         if outcomes.iter().any(|outcome| outcome.error.is_none()) {

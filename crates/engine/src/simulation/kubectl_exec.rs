@@ -12,7 +12,7 @@ use dsplay_model::aggregate::aggregate_text;
 use dsplay_model::strict_decoder::from_json_value;
 use dsplay_model::validation::go_quote;
 
-use super::Simulation;
+use super::{PlaygroundNote, Simulation};
 use crate::api::{key, name_of, patch, ApiError};
 use crate::clock;
 use crate::controller::daemonset::{revision_data, rollout_status, target_node_name};
@@ -49,20 +49,23 @@ const RESTARTED_AT: &str = "kubectl.kubernetes.io/restartedAt";
 impl Simulation {
     /// Runs a kubectl command; the API server's warnings for its requests come first,
     /// as kubectl prints them (`Warning: ...`).
-    pub(super) fn kubectl(&mut self, command: &Kubectl) -> Outcome {
+    pub(super) fn kubectl(&mut self, command: &Kubectl) -> (Outcome, Option<PlaygroundNote>) {
         self.api.take_warnings();
         let note = self.namespace_note(command);
         let outcome = self.kubectl_request(command);
-        self.with_warnings(outcome).map(|output| match note {
-            Some(note) if output.is_empty() => note,
+        let outcome = self.with_warnings(outcome).map(|output| match &note {
+            Some(note) if output.is_empty() => note.to_string(),
             Some(note) => format!("{output}\n{note}"),
             None => output,
-        })
+        });
+        // A refused command printed no note, so it has none to translate either.
+        let note = note.filter(|_| outcome.is_ok());
+        (outcome, note)
     }
 
     /// Where the playground is kinder than kubectl (a name without `-n` found in another
     /// namespace), it says so after the answer, so that no one learns to leave `-n` out.
-    fn namespace_note(&self, command: &Kubectl) -> Option<String> {
+    fn namespace_note(&self, command: &Kubectl) -> Option<PlaygroundNote> {
         let (kind, found) = match command {
             Kubectl::SetImage { ds, .. }
             | Kubectl::Patch { ds, .. }
@@ -94,8 +97,10 @@ impl Simulation {
             _ => return None,
         };
         let (namespace, name) = split_key(&found);
-        (namespace != "default").then(|| {
-            format!("# the playground found {kind} \"{name}\" in namespace \"{namespace}\"; kubectl looks only in \"default\" unless given -n {namespace}")
+        (namespace != "default").then(|| PlaygroundNote::FoundElsewhere {
+            kind: kind.to_owned(),
+            name: name.to_owned(),
+            namespace: namespace.to_owned(),
         })
     }
 
@@ -112,16 +117,14 @@ impl Simulation {
 
     /// A list of `default` that is empty while other namespaces hold objects of the kind:
     /// where they are, and how kubectl lists them.
-    fn elsewhere_note(&self, resource: Resource) -> Option<String> {
+    fn elsewhere_note(&self, resource: Resource) -> Option<PlaygroundNote> {
         let keys = self.namespaced_keys(resource);
         let namespaces: std::collections::BTreeSet<&str> = keys.iter().map(|k| split_key(k).0).collect();
         if namespaces.is_empty() || namespaces.contains("default") {
             return None;
         }
-        let plural = resource.plural();
-        let listed = namespaces.iter().map(|ns| format!("\"{ns}\"")).collect::<Vec<_>>().join(", ");
-        let first = namespaces.iter().next()?;
-        Some(format!("# the playground has {plural} in namespace {listed}: kubectl get {plural} -n {first}, or -A for all"))
+        let namespaces = namespaces.into_iter().map(str::to_owned).collect();
+        Some(PlaygroundNote::ListedElsewhere { plural: resource.plural().to_owned(), namespaces })
     }
 
     /// A successful answer with the warnings the API server gave since they were last

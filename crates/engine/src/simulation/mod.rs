@@ -7,6 +7,7 @@ mod expect;
 mod kubectl_exec;
 mod load_error;
 mod perform;
+mod playground_note;
 mod pods_by_node;
 mod reactions;
 mod register;
@@ -33,6 +34,7 @@ use rollout_watch::RolloutWatch;
 pub use edit::Edit;
 pub use expect::ExpectationFailure;
 pub use load_error::{ErrorDetail, LoadError};
+pub use playground_note::PlaygroundNote;
 
 /// One instant of the timeline.
 #[derive(Clone, Debug)]
@@ -76,6 +78,8 @@ pub struct StepOutcome {
     pub error: Option<String>,
     /// For an `expect` step: what differed (empty when it held).
     pub failures: Vec<ExpectationFailure>,
+    /// The playground's own remark, also at the end of `output` in English.
+    pub note: Option<PlaygroundNote>,
     pub first_frame: usize,
     pub last_frame: usize,
 }
@@ -220,14 +224,14 @@ impl Simulation {
         let end_state = std::mem::replace(&mut self.api.state, state);
         let end_time = self.api.now();
         self.api.set_now(time);
-        let result = self.kubectl(&kubectl);
+        let (result, note) = self.kubectl(&kubectl);
         self.api.state = end_state;
         self.api.set_now(end_time);
         let (output, error) = match result {
             Ok(output) => (output, None),
             Err(error) => (String::new(), Some(error)),
         };
-        Some(StepOutcome { command: line.trim().to_string(), output, error, failures: Vec::new(), first_frame: frame, last_frame: frame })
+        Some(StepOutcome { command: line.trim().to_string(), output, error, note, first_frame: frame, last_frame: frame, ..Default::default() })
     }
 
     /// A command typed into the playground's console: it runs, then the cluster
@@ -274,9 +278,11 @@ impl Simulation {
 
     fn run_command(&mut self, text: String, command: Command, step: Option<usize>) -> StepOutcome {
         let first_frame = self.frames.len();
+        let mut note = None;
         let result = match command {
             Command::Kubectl(kubectl) => {
-                let result = self.kubectl(&kubectl);
+                let result;
+                (result, note) = self.kubectl(&kubectl);
                 self.react();
                 self.record_command_frame(&text, step);
                 self.wait_for_deletion();
@@ -309,12 +315,12 @@ impl Simulation {
                 result
             }
         };
-        self.finish_command(text, first_frame, result)
+        self.finish_command(text, first_frame, result, note)
     }
 
     /// The outcome of a command whose frames start at `first_frame`; the console shows
     /// the newest one.
-    fn finish_command(&mut self, text: String, first_frame: usize, result: Result<String, String>) -> StepOutcome {
+    fn finish_command(&mut self, text: String, first_frame: usize, result: Result<String, String>, note: Option<PlaygroundNote>) -> StepOutcome {
         let (output, error) = match result {
             Ok(output) => (output, None),
             Err(error) => (String::new(), Some(error)),
@@ -324,6 +330,7 @@ impl Simulation {
             output,
             error,
             failures: Vec::new(),
+            note,
             first_frame: first_frame.min(self.frames.len().saturating_sub(1)),
             last_frame: self.frames.len().saturating_sub(1),
         };

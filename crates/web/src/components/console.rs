@@ -6,13 +6,14 @@
 //! kubectl's tables in their columns (the output scrolls sideways instead of
 //! wrapping). The step chips show a step's output with [`printed`] too.
 
+use std::borrow::Cow;
 use std::rc::Rc;
 
 use web_sys::{Element, HtmlInputElement};
 use yew::prelude::*;
 
 use crate::console_input::{hidden_entries, tab, walk_history, HistoryWalk, TabKey};
-use crate::i18n::Lang;
+use crate::i18n::{console_text, Lang};
 use crate::sim_time::format_sim_time;
 use crate::session::Session;
 use crate::state::{Action, Playground};
@@ -22,7 +23,7 @@ use dsplay_engine::simulation::{Frame, StepOutcome};
 /// What a command printed, as a terminal shows it: its output, or its error.
 /// Nothing for a command that printed nothing. Kept in columns (`white-space: pre`):
 /// put it in a [`.terminal`] scroll region.
-pub fn printed(outcome: &StepOutcome) -> Html {
+pub fn printed(outcome: &StepOutcome, lang: Lang) -> Html {
     if let Some(error) = &outcome.error {
         html! { <pre class="console-error" lang="en">{ error }</pre> }
     } else if !outcome.output.is_empty() {
@@ -32,10 +33,18 @@ pub fn printed(outcome: &StepOutcome) -> Html {
             None if outcome.output.starts_with("# ") => ("", Some(outcome.output.as_str())),
             None => (outcome.output.as_str(), None),
         };
+        // What the playground itself says is in the page's language; kubectl stays English.
+        let answer = console_text::answer(outcome, answer, lang);
+        let answer_lang = matches!(answer, Cow::Borrowed(_)).then_some("en");
+        let note = note.map(|english| match &outcome.note {
+            Some(note) => console_text::note(note, lang),
+            None => english.to_owned(),
+        });
+        let note_lang = (lang == Lang::En || outcome.note.is_none()).then_some("en");
         html! {
             <>
-                if !answer.is_empty() { <pre class="console-output" lang="en">{ answer }</pre> }
-                if let Some(note) = note { <pre class="console-note" lang="en">{ note }</pre> }
+                if !answer.is_empty() { <pre class="console-output" lang={answer_lang}>{ answer.into_owned() }</pre> }
+                if let Some(note) = note { <pre class="console-note" lang={note_lang}>{ note }</pre> }
             </>
         }
     } else {
@@ -106,7 +115,7 @@ fn console_log(props: &LogProps) -> Html {
                         <span class="console-moment">{ moment }</span>
                     }
                 </button>
-                { printed(outcome) }
+                { printed(outcome, props.lang) }
             </li>
         }
     });

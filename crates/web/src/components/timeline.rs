@@ -211,7 +211,7 @@ pub fn step_output() -> Html {
             <p class="terminal-command" lang="en"><code>
                 { number.map(|n| format!("{n}. ")).unwrap_or_default() }{ if outcome.command == "expect" { "" } else { "$ " } }{ &outcome.command }
             </code></p>
-            { printed(outcome) }
+            { printed(outcome, playground.lang) }
             { for outcome.failures.iter().map(|f| html! { <pre class="console-error">{ (strings.expectation_failed)(&f.field, &f.expected, &f.actual) }</pre> }) }
         </div>
     }

@@ -3,6 +3,7 @@
 //! A table is a struct, not a map, so a string missing from one language is a
 //! compile error rather than an English word in a Chinese page.
 
+pub mod console_text;
 mod en;
 mod narration;
 mod panels;

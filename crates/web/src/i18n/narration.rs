@@ -49,7 +49,7 @@ fn zh_hans(action: &Action) -> String {
 }
 
 /// Frames not made by an action: the scenario loading, the clock moving, commands.
-fn zh_hans_of_cause(cause: &str) -> Cow<'_, str> {
+pub(super) fn zh_hans_of_cause(cause: &str) -> Cow<'_, str> {
     if cause == "scenario loaded" {
         Cow::Borrowed("场景已载入")
     } else if let Some(time) = cause.strip_prefix("advanced to ") {

@@ -1,0 +1,30 @@
+//! What the playground says after kubectl's answer where it is kinder than kubectl: a
+//! name given without `-n` found in another namespace, or a list of `default` that is
+//! empty while other namespaces hold the kind. Kept as a value beside the printed text,
+//! so that a page in another language can say it in that language.
+
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlaygroundNote {
+    /// `kind` "name" was found in `namespace`, not in `default`.
+    FoundElsewhere { kind: String, name: String, namespace: String },
+    /// No `plural` in `default`, but some in `namespaces` (sorted).
+    ListedElsewhere { plural: String, namespaces: Vec<String> },
+}
+
+impl fmt::Display for PlaygroundNote {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlaygroundNote::FoundElsewhere { kind, name, namespace } => write!(
+                f,
+                "# the playground found {kind} \"{name}\" in namespace \"{namespace}\"; kubectl looks only in \"default\" unless given -n {namespace}"
+            ),
+            PlaygroundNote::ListedElsewhere { plural, namespaces } => {
+                let listed = namespaces.iter().map(|ns| format!("\"{ns}\"")).collect::<Vec<_>>().join(", ");
+                let first = namespaces.first().map(String::as_str).unwrap_or("default");
+                write!(f, "# the playground has {plural} in namespace {listed}: kubectl get {plural} -n {first}, or -A for all")
+            }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+//! The console in the page's language. kubectl's own answers stay as kubectl prints
+//! them (English, as on a real terminal); the playground's own words, the simulation
+//! commands' answers and its remarks after kubectl's answer, are told again in Chinese
+//! from the command and the note, not translated from the English text.
+
+use std::borrow::Cow;
+
+use dsplay_engine::kubectl::command::{parse_command, Command, ImageBehaviour};
+use dsplay_engine::simulation::{PlaygroundNote, StepOutcome};
+
+use super::narration::zh_hans_of_cause;
+use super::Lang;
+
+/// What a command answered, in `lang`: `Borrowed` when it is kubectl's (or English).
+pub fn answer<'a>(outcome: &StepOutcome, printed: &'a str, lang: Lang) -> Cow<'a, str> {
+    if lang == Lang::En || outcome.error.is_some() {
+        return Cow::Borrowed(printed);
+    }
+    match parse_command(&outcome.command) {
+        Ok(Command::Advance { .. } | Command::Settle) => zh_hans_of_cause(printed),
+        Ok(Command::NodeAdd { name, .. }) => Cow::Owned(format!("node/{name} 已加入集群")),
+        Ok(Command::NodeDown(name)) => Cow::Owned(format!("node/{name}：kubelet 停止上报状态")),
+        Ok(Command::NodeUp(name)) => Cow::Owned(format!("node/{name}：kubelet 恢复上报就绪状态")),
+        Ok(Command::Image { reference, behaviour }) => Cow::Owned(format!("镜像 {reference}：{}", image_behaviour(behaviour))),
+        Ok(Command::Kubectl(_)) | Err(_) => Cow::Borrowed(printed),
+    }
+}
+
+fn image_behaviour(behaviour: ImageBehaviour) -> &'static str {
+    match behaviour {
+        ImageBehaviour::Crash => "容器启动后即崩溃（CrashLoopBackOff）",
+        ImageBehaviour::Unready => "容器运行，但就绪探针一直失败",
+        ImageBehaviour::PullError => "镜像拉取失败（ImagePullBackOff）",
+        ImageBehaviour::Ok => "容器正常运行并就绪",
+    }
+}
+
+/// The playground's remark after kubectl's answer, in `lang`.
+pub fn note(note: &PlaygroundNote, lang: Lang) -> String {
+    match (lang, note) {
+        (Lang::En, _) => note.to_string(),
+        (Lang::ZhHans, PlaygroundNote::FoundElsewhere { kind, name, namespace }) => format!(
+            "# 演练场在命名空间 \"{namespace}\" 中找到了 {kind} \"{name}\"；不加 -n {namespace} 时，kubectl 只在 \"default\" 中查找"
+        ),
+        (Lang::ZhHans, PlaygroundNote::ListedElsewhere { plural, namespaces }) => {
+            let listed = namespaces.iter().map(|ns| format!("\"{ns}\"")).collect::<Vec<_>>().join("、");
+            let first = namespaces.first().map(String::as_str).unwrap_or("default");
+            format!("# 演练场中的 {plural} 在命名空间 {listed} 里：用 kubectl get {plural} -n {first} 查看，或用 -A 查看全部")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outcome(command: &str, output: &str) -> StepOutcome {
+        StepOutcome { command: command.into(), output: output.into(), ..Default::default() }
+    }
+
+    #[test]
+    fn the_playground_speaks_chinese_and_kubectl_stays_kubectl() {
+        let down = outcome("node down node-02", "node/node-02: kubelet stopped posting status");
+        assert_eq!(answer(&down, &down.output, Lang::ZhHans), "node/node-02：kubelet 停止上报状态");
+        assert_eq!(answer(&down, &down.output, Lang::En), down.output);
+        let settle = outcome("settle", "settled at 18s");
+        assert_eq!(answer(&settle, &settle.output, Lang::ZhHans), "在 18s 趋于稳定");
+        let cordon = outcome("kubectl cordon node-02", "node/node-02 cordoned");
+        assert_eq!(answer(&cordon, &cordon.output, Lang::ZhHans), "node/node-02 cordoned");
+        let elsewhere = PlaygroundNote::ListedElsewhere { plural: "pods".into(), namespaces: vec!["monitoring".into()] };
+        assert!(note(&elsewhere, Lang::ZhHans).contains("kubectl get pods -n monitoring"));
+        assert_eq!(note(&elsewhere, Lang::En), elsewhere.to_string());
+    }
+}
