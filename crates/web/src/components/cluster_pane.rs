@@ -54,8 +54,9 @@ pub fn cluster_pane() -> Html {
                     if view.pools.is_empty() {
                         <p class="empty">{ strings.no_nodes }</p>
                     }
-                    // The side (why panel, pool editor) comes first, where it stands on
-                    // screen and in the Tab order; a very wide window moves it right.
+                    // The side (pool editor, and the why panel where it is not under a
+                    // card) comes first, where it stands on screen and in the Tab order; a
+                    // very wide window moves a side why panel right.
                     <div class="cluster-body">
                         <aside class="cluster-side">
                             if !panel_by_card { <WhyPanel /> }
