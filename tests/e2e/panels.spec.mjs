@@ -38,6 +38,13 @@ test("at 1366x768 the first screen shows node cards, and the why panel opens und
   await page.locator(".why-slot").getByRole("button", { name: "Close" }).click();
   await expect(page.locator(".why-slot")).toHaveCount(0);
   await expect(page.locator('.node-card[data-node="gpu-01"] .node-select')).toBeFocused();
+
+  // A scenario of many steps scrolls its step list, never the controls out of the box.
+  await page.locator('[data-action="gallery"]').click();
+  await page.locator('.gallery-entry[data-gallery-file="gallery/calico-on-delete-canary.yaml"]').getByRole("button", { name: "Load" }).click();
+  await expect(page.locator(".apply-state")).toHaveText("Applied");
+  await expect(page.getByRole("button", { name: /^(Play|Pause)$/ })).toBeInViewport();
+  await expect(page.locator(".frame-counter")).toBeInViewport();
 });
 
 test("why / why not: an untolerated control-plane taint, a cordon tolerated by the controller", async ({ page }) => {

@@ -205,7 +205,7 @@ test("keyboard: Tab leaves the editor, play runs to the end", async ({ page }) =
   await expect(page.getByRole("status").filter({ hasText: "Playing" })).toHaveCount(1);
   await page.keyboard.press(" ");
   await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
-  await expect(page.locator(".playback-status")).toHaveText(/^Paused at frame \d+ of \d+$/);
+  await expect(page.locator(".playback-status")).toHaveText("Paused");
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
 });
 

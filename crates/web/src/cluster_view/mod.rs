@@ -107,10 +107,26 @@ impl ClusterView {
                 None => pools.push(PoolView { name: pool.to_string(), nodes: vec![view] }),
             }
         }
+        // The API lists names as text (node-100 before node-11); a pool reads in number
+        // order. Checked first: names padded to the pool's width are already in order.
+        for pool in &mut pools {
+            if !pool.nodes.is_sorted_by(|a, b| in_number_order(&a.name, &b.name).is_le()) {
+                pool.nodes.sort_by(|a, b| in_number_order(&a.name, &b.name));
+            }
+        }
         cache.entries = entries;
         cache.templates = templates;
         ClusterView { pools }
     }
+}
+
+/// Names compared by their text before a trailing number, then by that number's value.
+fn in_number_order(a: &str, b: &str) -> std::cmp::Ordering {
+    fn split(name: &str) -> (&str, Option<u64>) {
+        let head = name.trim_end_matches(|c: char| c.is_ascii_digit());
+        (head, name[head.len()..].parse::<u64>().ok())
+    }
+    split(a).cmp(&split(b)).then_with(|| a.cmp(b))
 }
 
 /// A node's view from its object and the pods [`ClusterView::of_cached`] gathered for it.
@@ -134,6 +150,13 @@ fn node_view(node: &Node, pods: &[Stored<Pod>], cards: bool, templates: &Current
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_pool_reads_in_number_order() {
+        let mut names = vec!["node-100", "node-11", "node-99", "node-101", "node-09", "gpu-2"];
+        names.sort_by(|a, b| in_number_order(a, b));
+        assert_eq!(names, ["gpu-2", "node-09", "node-11", "node-99", "node-100", "node-101"]);
+    }
+
     use super::*;
     use dsplay_model::k8s_openapi::api::apps::v1::{DaemonSet, DaemonSetSpec, DaemonSetStatus};
     use dsplay_model::k8s_openapi::api::core::v1::{Node, NodeCondition, NodeSpec, NodeStatus, Pod, PodCondition, PodSpec, PodStatus, PodTemplateSpec, Taint};

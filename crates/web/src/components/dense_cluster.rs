@@ -130,15 +130,30 @@ pub fn dense_cluster(props: &DenseClusterProps) -> Html {
             }
         }
     });
-    // After a selection, only the selected square keeps the Tab stop (arrows moved it
-    // by hand, out of Yew's sight).
+    // After a selection changes, one square keeps the Tab stop (the arrows move it by
+    // hand, out of Yew's sight): the selected one, else the one focus is on (Escape
+    // closing the panel returns there), else the first stop found.
     use_effect_with(selected.clone(), |selected| {
-        if let Ok(stops) = gloo::utils::document().query_selector_all(".dense-node[data-node][tabindex=\"0\"]") {
-            for i in 0..stops.length() {
-                let Some(stop) = stops.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) else { continue };
-                if selected.as_deref().is_some_and(|name| stop.get_attribute("data-node").as_deref() != Some(name)) {
-                    let _ = stop.set_attribute("tabindex", "-1");
-                }
+        let document = gloo::utils::document();
+        let focused = document.active_element().filter(|e| e.matches(".dense-node[data-node]").unwrap_or(false));
+        let keep = selected.clone().or_else(|| focused.and_then(|e| e.get_attribute("data-node")));
+        let Ok(stops) = document.query_selector_all(".dense-node[data-node][tabindex=\"0\"]") else { return };
+        let mut kept = false;
+        for i in 0..stops.length() {
+            let Some(stop) = stops.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) else { continue };
+            let is_kept = match &keep {
+                Some(name) => stop.get_attribute("data-node").as_deref() == Some(name.as_str()),
+                None => !kept,
+            };
+            if is_kept && !kept {
+                kept = true;
+            } else {
+                let _ = stop.set_attribute("tabindex", "-1");
+            }
+        }
+        if let (false, Some(name)) = (kept, keep) {
+            if let Ok(Some(square)) = document.query_selector(&format!(".dense-node[data-node=\"{name}\"]")) {
+                let _ = square.set_attribute("tabindex", "0");
             }
         }
     });

@@ -3,7 +3,7 @@
 //! share buttons; the panel opens below the toolbar. Unapplied edits are not lost
 //! silently: the picker asks first, and the editor offers the replaced work back.
 
-use gloo::events::EventListener;
+use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -84,9 +84,16 @@ pub fn gallery_picker(props: &GalleryPickerProps) -> Html {
     use_effect_with(props.open, move |open| {
         let listener = open.then(|| {
             focus_first("#gallery-heading");
-            EventListener::new(&gloo::utils::document(), "keydown", move |event| {
+            // Not passive (gloo's default), so that it may prevent Escape's default. Typing
+            // in the editor or the console keeps its Escape (and its focus).
+            let options = EventListenerOptions::enable_prevent_default();
+            EventListener::new_with_options(&gloo::utils::document(), "keydown", options, move |event| {
                 let event = event.unchecked_ref::<KeyboardEvent>();
-                if event.key() == "Escape" && !event.default_prevented() {
+                let typing = event
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                    .is_some_and(|e| e.matches("textarea, input").unwrap_or(false));
+                if event.key() == "Escape" && !event.default_prevented() && !typing {
                     event.prevent_default();
                     onclose.emit(());
                 }

@@ -28,21 +28,26 @@ pub fn timeline() -> Html {
     {
         let section = section.clone();
         use_effect_with(current_step, move |_| {
-            let Some(timeline) = section.cast::<web_sys::HtmlElement>() else { return };
-            let Ok(Some(chip)) = timeline.query_selector(".step[aria-current=\"step\"]") else { return };
+            // Only the step list scrolls: play, the scrubber and the counter stay in view.
+            let Some(timeline) = section.cast::<web_sys::Element>() else { return };
+            let Ok(Some(list)) = timeline.query_selector(".steps") else { return };
+            let Ok(Some(chip)) = list.query_selector(".step[aria-current=\"step\"]") else { return };
             let Ok(chip) = chip.dyn_into::<web_sys::HtmlElement>() else { return };
+            // The list is positioned, so a chip's offset is measured from the list's top.
             let (top, bottom) = (chip.offset_top(), chip.offset_top() + chip.offset_height());
-            let (seen_top, seen_bottom) = (timeline.scroll_top(), timeline.scroll_top() + timeline.client_height());
+            let (seen_top, seen_bottom) = (list.scroll_top(), list.scroll_top() + list.client_height());
             if top < seen_top || bottom > seen_bottom {
-                timeline.set_scroll_top((bottom - timeline.client_height() + 8).max(0).min(top));
+                list.set_scroll_top((bottom - list.client_height() + 4).max(0).min(top));
             }
         });
     }
-    // The frame playback stopped at, kept from the render where `playing` last changed
-    // (None while playing).
+    // Whether playback has run since the page opened: until then the status says nothing.
     let playing = playground.as_ref().is_some_and(|p| p.playing);
-    let cursor_now = playground.as_ref().map_or(0, |p| p.cursor);
-    let paused_at = *use_memo(playing, move |playing| (!playing).then_some(cursor_now));
+    let has_played = use_mut_ref(|| false);
+    if playing {
+        *has_played.borrow_mut() = true;
+    }
+    let has_played = *has_played.borrow();
     let Some(playground) = playground else {
         return Html::default();
     };
@@ -118,9 +123,10 @@ pub fn timeline() -> Html {
                 // Play and pause said once each (the counter is silent while playing, and
                 // pausing changes nothing it shows); empty until playback first starts.
                 <span class="visually-hidden playback-status" role="status">
-                    { match paused_at {
-                        None => strings.playing_now.to_string(),
-                        Some(frame) => (strings.paused_at)((frame + 1).min(count), count),
+                    { match (has_played, playground.playing) {
+                        (false, _) => "",
+                        (true, true) => strings.playing_now,
+                        (true, false) => strings.paused_now,
                     } }
                 </span>
             </div>

@@ -17,6 +17,11 @@ fn node_control(node: &str) -> String {
     format!(".node-card[data-node=\"{node}\"] .node-select, .dense-node[data-node=\"{node}\"]")
 }
 
+thread_local! {
+    /// The node whose selection last gave the panel focus; `None` once none is selected.
+    static FOCUSED_FOR: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
 #[function_component(WhyPanel)]
 pub fn why_panel() -> Html {
     let playground = use_context::<Playground>();
@@ -24,8 +29,13 @@ pub fn why_panel() -> Html {
     // A newly selected node gives the panel's heading focus, so a keyboard or a phone
     // user lands on the explanation; then its card, just above the panel, is scrolled
     // to the top of the view (below the sticky timeline), so both show together.
+    //
+    // Only a new selection: the panel is built again when it moves between its card and
+    // the side (scrubbing past the frame where the node joins), and must not take focus
+    // from the scrubber then.
     use_effect_with(selected, |selected| {
-        if let Some(node) = selected {
+        let newly_selected = FOCUSED_FOR.with(|focused| focused.replace(selected.clone()) != *selected);
+        if let Some(node) = selected.as_ref().filter(|_| newly_selected) {
             focus_first("#why-heading");
             scroll_to_top(&format!(".node-card[data-node=\"{node}\"]"));
         }
@@ -90,17 +100,19 @@ pub fn why_panel() -> Html {
                 <h3 id="why-heading" tabindex="-1">{ (text.why_heading)(&node) }</h3>
                 <button type="button" class="btn" onclick={close}>{ text.close }</button>
             </div>
-            // A node that is not there at this frame gets no actions: the frame says so below.
-            if explanation.is_some() {
-                <NodeActions node={node.clone()} state={action_state}
-                    pool={pool_of(&node).to_string()} next_name={next_name} {lang} />
-            }
+            // The reasons first, right under the card (on a laptop the actions pushed them
+            // below the fold); then what can be done to the node. A node that is not there
+            // at this frame gets no actions.
             {
-                match explanation {
+                match &explanation {
                     None => html! { <p class="empty">{ text.node_gone }</p> },
                     Some(why) if why.daemonsets.is_empty() => html! { <p class="empty">{ text.no_daemonsets }</p> },
                     Some(why) => why.daemonsets.iter().map(|ds| daemonset(ds, text)).collect::<Html>(),
                 }
+            }
+            if explanation.is_some() {
+                <NodeActions node={node.clone()} state={action_state}
+                    pool={pool_of(&node).to_string()} next_name={next_name} {lang} />
             }
         </section>
     }
@@ -146,7 +158,7 @@ fn rule_line(pass: Option<bool>, rule: Html, reason: String, text: &PanelStrings
     html! {
         <li class={classes!(class, extra_class)}>
             <span class="rule-mark" aria-hidden="true">{ mark }</span>
-            <span class="visually-hidden">{ word }{ ": " }</span>
+            <span class="visually-hidden">{ word }{ text.colon }</span>
             <span class="rule-text">{ rule }</span>
             <span class="rule-reason">{ reason }</span>
         </li>
@@ -183,7 +195,7 @@ fn daemonset(ds: &DaemonSetWhy, text: &PanelStrings) -> Html {
             <p class="why-summary">{ (text.outcome_summary)(&ds.outcome) }</p>
             if !ds.pods.is_empty() {
                 <p class="why-pods">
-                    { text.pods_here }{ ": " }
+                    { text.pods_here }{ text.colon }
                     // kubectl's STATUS, as `kubectl get pods` prints it.
                     { for ds.pods.iter().map(|pod| html! { <code>{ format!("{} ({})", pod.name, pod.status) }</code> }) }
                 </p>
@@ -233,7 +245,7 @@ fn scheduler(check: Option<&SchedulerCheck>, text: &PanelStrings) -> Html {
                 )) }
             </ul>
             if let Some(message) = &check.failed_scheduling {
-                <p class="why-failed"><strong>{ text.failed_scheduling }{ ": " }</strong><code>{ message }</code></p>
+                <p class="why-failed"><strong>{ text.failed_scheduling }{ text.colon }</strong><code>{ message }</code></p>
             }
         </>
     }

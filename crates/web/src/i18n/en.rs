@@ -76,7 +76,7 @@ pub(super) static STRINGS: Strings = Strings {
     scrubber: "Frame",
     frame_of: |frame, total| format!("Frame {frame} of {total}"),
     playing_now: "Playing",
-    paused_at: |frame, total| format!("Paused at frame {frame} of {total}"),
+    paused_now: "Paused",
     at_time: |time| format!("at {time}"),
 
     console_heading: "Console",

@@ -141,9 +141,10 @@ pub struct Strings {
     pub speed: &'static str,
     pub scrubber: &'static str,
     pub frame_of: fn(usize, usize) -> String,
-    /// Said (to a screen reader) when playback starts, and when it stops, with the frame.
+    /// Said (to a screen reader) when playback starts and when it stops (the frame
+    /// counter, silent while playing, says where it stopped when moved).
     pub playing_now: &'static str,
-    pub paused_at: fn(usize, usize) -> String,
+    pub paused_now: &'static str,
     pub at_time: fn(&str) -> String,
 
     pub console_heading: &'static str,

@@ -50,6 +50,8 @@ pub struct PanelStrings {
     /// Why a pod on a node whose kubelet went silent is not Ready.
     pub node_stopped_posting: &'static str,
     pub select_hint: &'static str,
+    /// What follows a label: ": ", or the full-width "：" in Chinese.
+    pub colon: &'static str,
     pub select_node: fn(&str) -> String,
 
     // Node actions.

@@ -71,7 +71,7 @@ pub(super) static STRINGS: Strings = Strings {
     scrubber: "帧",
     frame_of: |frame, total| format!("第 {frame} 帧，共 {total} 帧"),
     playing_now: "正在播放",
-    paused_at: |frame, total| format!("已暂停，第 {frame} 帧，共 {total} 帧"),
+    paused_now: "已暂停",
     at_time: |time| format!("时间 {time}"),
 
     console_heading: "控制台",

@@ -115,6 +115,7 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     not_ready_because: |pod| format!("{pod} runs but is not Ready, and does not count as available: "),
     node_stopped_posting: "its node's kubelet stopped posting status (Ready Unknown), so the node lifecycle controller marked the pod not Ready. The DaemonSet keeps it: its pods tolerate the unreachable taints.",
     select_hint: "Select a node to see why each DaemonSet's pod is or is not there.",
+    colon: ": ",
     select_node: |node| format!("Explain {node}"),
 
     actions_heading: |node| format!("Actions on {node}"),

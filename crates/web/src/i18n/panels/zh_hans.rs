@@ -117,6 +117,7 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     not_ready_because: |pod| format!("{pod} 正在运行但未就绪，不计为可用："),
     node_stopped_posting: "所在节点的 kubelet 已停止上报状态（Ready 为 Unknown），节点生命周期控制器因此把 Pod 标记为未就绪。DaemonSet 会保留它：它的 Pod 容忍 unreachable 污点。",
     select_hint: "选择一个节点，查看每个 DaemonSet 的 Pod 为什么在或不在那里。",
+    colon: "：",
     select_node: |node| format!("解释 {node}"),
 
     actions_heading: |node| format!("对 {node} 的操作"),
