@@ -378,3 +378,23 @@ fn pod_security_context_ids() {
         "spec.securityContext.runAsUser: Invalid value: -1: must be between 0 and 2147483647, inclusive",
     );
 }
+
+#[test]
+fn env_key_selectors_name_a_key() {
+    one(
+        "{containers: [{name: web, image: nginx, env: [{name: A, valueFrom: {configMapKeyRef: {name: settings, key: ''}}}]}]}",
+        "spec.containers[0].env[0].valueFrom.configMapKeyRef.key: Required value",
+    );
+    one(
+        "{containers: [{name: web, image: nginx, env: [{name: A, valueFrom: {secretKeyRef: {name: creds, key: 'bad key'}}}]}]}",
+        "spec.containers[0].env[0].valueFrom.secretKeyRef.key: Invalid value: \"bad key\": a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')",
+    );
+    one(
+        "{containers: [{name: web, image: nginx, env: [{name: A, valueFrom: {configMapKeyRef: {name: settings, key: ..x}}}]}]}",
+        "spec.containers[0].env[0].valueFrom.configMapKeyRef.key: Invalid value: \"..x\": must not start with '..'",
+    );
+    assert_eq!(
+        errors("{containers: [{name: web, image: nginx, env: [{name: A, valueFrom: {configMapKeyRef: {name: settings, key: log.level}}}]}]}"),
+        Vec::<String>::new()
+    );
+}

@@ -85,6 +85,12 @@ fn validate_env(vars: &[EnvVar], path: &FieldPath) -> Vec<FieldError> {
         if let Some(resource_ref) = &from.resource_field_ref {
             errs.extend(validate_env_resource_field_ref(resource_ref, &from_path.child("resourceFieldRef")));
         }
+        if let Some(selector) = &from.config_map_key_ref {
+            errs.extend(validate_key_selector(&selector.name, &selector.key, &from_path.child("configMapKeyRef")));
+        }
+        if let Some(selector) = &from.secret_key_ref {
+            errs.extend(validate_key_selector(&selector.name, &selector.key, &from_path.child("secretKeyRef")));
+        }
         if sources == 0 {
             errs.push(field::invalid(
                 &from_path,
@@ -96,6 +102,19 @@ fn validate_env(vars: &[EnvVar], path: &FieldPath) -> Vec<FieldError> {
         } else if sources > 1 {
             errs.push(field::invalid(&from_path, quote(""), "may not have more than one field specified at a time"));
         }
+    }
+    errs
+}
+
+/// `validateConfigMapKeySelector` and `validateSecretKeySelector`, which are alike: the
+/// object's name a DNS subdomain (an empty one included), the key a config key.
+fn validate_key_selector(name: &str, key: &str, path: &FieldPath) -> Vec<FieldError> {
+    let mut errs: Vec<FieldError> =
+        names::name_is_dns_subdomain(name).into_iter().map(|msg| field::invalid(&path.child("name"), quote(name), &msg)).collect();
+    if key.is_empty() {
+        errs.push(field::required(&path.child("key"), ""));
+    } else {
+        errs.extend(names::is_config_map_key(key).into_iter().map(|msg| field::invalid(&path.child("key"), quote(key), &msg)));
     }
     errs
 }

@@ -20,6 +20,29 @@ pub fn max_len_error(length: usize) -> String {
     format!("must be no more than {length} characters")
 }
 
+/// `IsConfigMapKey`: at most 253 characters of `[-._a-zA-Z0-9]`, and not `.`, `..` or
+/// anything starting with `..` (`hasChDirPrefix`).
+pub fn is_config_map_key(value: &str) -> Vec<String> {
+    let mut errs = Vec::new();
+    if value.len() > 253 {
+        errs.push(max_len_error(253));
+    }
+    if value.is_empty() || !value.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_')) {
+        errs.push(regex_error(
+            "a valid config key must consist of alphanumeric characters, '-', '_' or '.'",
+            "[-._a-zA-Z0-9]+",
+            &["key.name", "KEY_NAME", "key-name"],
+        ));
+    }
+    match value {
+        "." => errs.push("must not be '.'".to_owned()),
+        ".." => errs.push("must not be '..'".to_owned()),
+        _ if value.starts_with("..") => errs.push("must not start with '..'".to_owned()),
+        _ => {}
+    }
+    errs
+}
+
 /// `RegexError`: the message, the examples and the regex, exactly as upstream joins them.
 pub fn regex_error(msg: &str, fmt: &str, examples: &[&str]) -> String {
     if examples.is_empty() {
