@@ -39,6 +39,20 @@ test("at 1366x768 the first screen shows node cards, and the why panel opens und
   await expect(page.locator(".why-slot")).toHaveCount(0);
   await expect(page.locator('.node-card[data-node="gpu-01"] .node-select')).toBeFocused();
 
+  // "Cluster only" gives the page to the cluster; the editor comes back with its text.
+  const editor = page.getByRole("textbox", { name: "Scenario and manifests (YAML)" });
+  const text = await editor.inputValue();
+  const only = page.getByRole("button", { name: "Cluster only" });
+  await only.click();
+  await expect(only).toHaveAttribute("aria-pressed", "true");
+  await expect(editor).toBeHidden();
+  await expect(page.locator(".scenario-description")).toBeHidden();
+  expect((await page.locator(".cluster-pane").boundingBox()).width).toBeGreaterThan(1200);
+  await only.click();
+  await expect(only).toHaveAttribute("aria-pressed", "false");
+  await expect(editor).toBeVisible();
+  await expect(editor).toHaveValue(text);
+
   // A scenario of many steps scrolls its step list, never the controls out of the box.
   await page.locator('[data-action="gallery"]').click();
   await page.locator('.gallery-entry[data-gallery-file="gallery/calico-on-delete-canary.yaml"]').getByRole("button", { name: "Load" }).click();

@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::components::{ClusterPane, GalleryPicker, GalleryToggle, Header, ManifestEditor, ShareBar};
+use crate::components::{ClusterPane, EditorToggle, GalleryPicker, GalleryToggle, Header, ManifestEditor, ShareBar};
 use crate::focus::focus_first;
 use crate::embed::use_embed;
 use crate::hooks::{use_lang_preference, use_playback, use_timeline_keys};
@@ -24,6 +24,13 @@ pub fn app() -> Html {
     use_autosave(&playground, !embed.embed);
     use_embed(&playground, embed);
     let gallery_open = use_state(|| false);
+    // "Cluster only": the page given to the cluster, for a projector. The description
+    // and the editor are only hidden (the editor's text, and the browser's undo, stay).
+    let editor_hidden = use_state(|| false);
+    let toggle_editor = {
+        let editor_hidden = editor_hidden.clone();
+        Callback::from(move |_: MouseEvent| editor_hidden.set(!*editor_hidden))
+    };
     let toggle_gallery = {
         let gallery_open = gallery_open.clone();
         Callback::from(move |()| gallery_open.set(!*gallery_open))
@@ -41,11 +48,12 @@ pub fn app() -> Html {
             if !embed.embed {
                 <Header>
                     <GalleryToggle open={*gallery_open} ontoggle={toggle_gallery} />
+                    <EditorToggle hidden={*editor_hidden} ontoggle={toggle_editor} />
                     <ShareBar refused={opening.refused.clone()} />
                 </Header>
                 <GalleryPicker open={*gallery_open} onclose={close_gallery} />
             }
-            <main class={classes!("workspace", (!embed.shows_editor()).then_some("no-editor"))}>
+            <main class={classes!("workspace", (!embed.shows_editor()).then_some("no-editor"), (*editor_hidden).then_some("editor-hidden"))}>
                 // What the scenario shows, the cluster, then the text: the order of a
                 // phone's single column, and the Tab order everywhere. A wide window puts
                 // the description above the editor on the left and gives the cluster the

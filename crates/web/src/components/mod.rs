@@ -3,6 +3,7 @@
 mod cluster_pane;
 mod console;
 mod dense_cluster;
+mod editor_toggle;
 mod event_filter;
 mod event_list;
 mod gallery_picker;
@@ -21,6 +22,7 @@ mod why_panel;
 
 pub use cluster_pane::ClusterPane;
 pub use console::Console;
+pub use editor_toggle::EditorToggle;
 pub use event_list::EventList;
 pub use gallery_picker::{GalleryPicker, GalleryToggle};
 pub use header::Header;
