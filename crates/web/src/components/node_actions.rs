@@ -212,8 +212,10 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
             <div class="node-action-buttons" role="group" aria-label={(text.actions_heading)(node)}>
                 { for actions.iter().map(|action| button(action)) }
             </div>
+            // Not a live region: the console's log, which gets the same command and answer,
+            // already says it (a cordon was announced twice).
             if let Some((ran, printed)) = (*answered).clone() {
-                <pre class={classes!("node-action-answer", (!ran).then_some("is-error"))} role="status" lang="en">{ printed }</pre>
+                <pre class={classes!("node-action-answer", (!ran).then_some("is-error"))} lang="en">{ printed }</pre>
             }
             { form("label", label_input.clone(), text.label_placeholder, text.label, text.label_expected) }
             { form("taint", taint_input.clone(), text.taint_placeholder, text.taint, text.taint_expected) }
