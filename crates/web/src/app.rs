@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::components::{ClusterPane, EditorToggle, GalleryPicker, GalleryToggle, Header, ManifestEditor, ShareBar};
+use crate::components::{ClusterPane, ClusterOnlyToggle, GalleryPicker, GalleryToggle, Header, ManifestEditor, ShareBar};
 use crate::focus::focus_first;
 use crate::embed::use_embed;
 use crate::hooks::{use_lang_preference, use_playback, use_timeline_keys};
@@ -26,10 +26,10 @@ pub fn app() -> Html {
     let gallery_open = use_state(|| false);
     // "Cluster only": the page given to the cluster, for a projector. The description
     // and the editor are only hidden (the editor's text, and the browser's undo, stay).
-    let editor_hidden = use_state(|| false);
-    let toggle_editor = {
-        let editor_hidden = editor_hidden.clone();
-        Callback::from(move |_: MouseEvent| editor_hidden.set(!*editor_hidden))
+    let cluster_only = use_state(|| false);
+    let toggle_cluster_only = {
+        let cluster_only = cluster_only.clone();
+        Callback::from(move |_: MouseEvent| cluster_only.set(!*cluster_only))
     };
     let toggle_gallery = {
         let gallery_open = gallery_open.clone();
@@ -48,12 +48,12 @@ pub fn app() -> Html {
             if !embed.embed {
                 <Header>
                     <GalleryToggle open={*gallery_open} ontoggle={toggle_gallery} />
-                    <EditorToggle hidden={*editor_hidden} ontoggle={toggle_editor} />
+                    <ClusterOnlyToggle on={*cluster_only} ontoggle={toggle_cluster_only} />
                     <ShareBar refused={opening.refused.clone()} />
                 </Header>
                 <GalleryPicker open={*gallery_open} onclose={close_gallery} />
             }
-            <main class={classes!("workspace", (!embed.shows_editor()).then_some("no-editor"), (*editor_hidden).then_some("editor-hidden"))}>
+            <main class={classes!("workspace", (!embed.shows_editor()).then_some("no-editor"), (*cluster_only).then_some("cluster-only"))}>
                 // What the scenario shows, the cluster, then the text: the order of a
                 // phone's single column, and the Tab order everywhere. A wide window puts
                 // the description above the editor on the left and gives the cluster the

@@ -3,7 +3,7 @@
 mod cluster_pane;
 mod console;
 mod dense_cluster;
-mod editor_toggle;
+mod cluster_only_toggle;
 mod event_filter;
 mod event_list;
 mod gallery_picker;
@@ -22,7 +22,7 @@ mod why_panel;
 
 pub use cluster_pane::ClusterPane;
 pub use console::Console;
-pub use editor_toggle::EditorToggle;
+pub use cluster_only_toggle::ClusterOnlyToggle;
 pub use event_list::EventList;
 pub use gallery_picker::{GalleryPicker, GalleryToggle};
 pub use header::Header;

@@ -129,7 +129,7 @@ pub struct PanelStrings {
     pub gallery_open: &'static str,
     /// The header's switch that gives the cluster the whole page (a trainer's projector),
     /// pressed while the description and the editor are hidden.
-    pub hide_editor: &'static str,
+    pub cluster_only: &'static str,
     pub gallery_heading: &'static str,
     pub gallery_category: fn(&str) -> &'static str,
     pub gallery_load: &'static str,

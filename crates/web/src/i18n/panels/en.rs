@@ -185,7 +185,7 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     events_shown: |shown, total| format!("{shown} of {total}"),
 
     gallery_open: "Gallery",
-    hide_editor: "Cluster only",
+    cluster_only: "Cluster only",
     gallery_heading: "Scenario gallery",
     gallery_category: |category| match category {
         "basics" => "Basics",

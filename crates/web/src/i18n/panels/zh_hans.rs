@@ -186,7 +186,7 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     events_shown: |shown, total| format!("{shown} / {total}"),
 
     gallery_open: "场景库",
-    hide_editor: "只看集群",
+    cluster_only: "只看集群",
     gallery_heading: "场景库",
     gallery_category: |category| match category {
         "basics" => "基础",

@@ -7,21 +7,21 @@ use yew::prelude::*;
 use crate::state::Playground;
 
 #[derive(Properties, PartialEq)]
-pub struct EditorToggleProps {
+pub struct ClusterOnlyToggleProps {
     /// Whether the description and the editor are hidden now.
-    pub hidden: bool,
+    pub on: bool,
     pub ontoggle: Callback<MouseEvent>,
 }
 
-#[function_component(EditorToggle)]
-pub fn editor_toggle(props: &EditorToggleProps) -> Html {
+#[function_component(ClusterOnlyToggle)]
+pub fn cluster_only_toggle(props: &ClusterOnlyToggleProps) -> Html {
     let Some(playground) = use_context::<Playground>() else {
         return Html::default();
     };
     html! {
-        <button type="button" class="btn" data-action="hide-editor" aria-pressed={props.hidden.to_string()}
+        <button type="button" class="btn" data-action="cluster-only" aria-pressed={props.on.to_string()}
             onclick={props.ontoggle.clone()}>
-            { playground.lang.panels().hide_editor }
+            { playground.lang.panels().cluster_only }
         </button>
     }
 }
