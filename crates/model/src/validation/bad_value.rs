@@ -135,7 +135,7 @@ pub fn toleration(t: &Toleration) -> String {
         ("Operator", json_string(t.operator.as_deref().unwrap_or(""))),
         ("Value", json_string(t.value.as_deref().unwrap_or(""))),
         ("Effect", json_string(t.effect.as_deref().unwrap_or(""))),
-        ("TolerationSeconds", t.toleration_seconds.map_or_else(|| "null".to_owned(), |s| s.to_string())),
+        ("TolerationSeconds", optional(t.toleration_seconds, |s| s.to_string())),
     ])
 }
 
@@ -147,9 +147,14 @@ fn optional_list(values: Option<&[String]>) -> String {
     optional(values, string_list)
 }
 
+/// An internal `core.SeccompProfile` or `core.AppArmorProfile`, which have one shape.
+fn profile(type_: &str, localhost_profile: Option<&str>) -> String {
+    json_object([("Type", json_string(type_)), ("LocalhostProfile", optional(localhost_profile, json_string))])
+}
+
 /// An internal `core.SeccompProfile`.
 pub fn seccomp_profile(p: &SeccompProfile) -> String {
-    json_object([("Type", json_string(&p.type_)), ("LocalhostProfile", optional(p.localhost_profile.as_deref(), json_string))])
+    profile(&p.type_, p.localhost_profile.as_deref())
 }
 
 /// An internal `core.SecurityContext`, its fields in the order Go declares them.
@@ -173,9 +178,7 @@ pub fn security_context(sc: &SecurityContext) -> String {
             ("HostProcess", optional(o.host_process, |b| b.to_string())),
         ])
     });
-    let app_armor = optional(sc.app_armor_profile.as_ref(), |p| {
-        json_object([("Type", json_string(&p.type_)), ("LocalhostProfile", optional(p.localhost_profile.as_deref(), json_string))])
-    });
+    let app_armor = optional(sc.app_armor_profile.as_ref(), |p| profile(&p.type_, p.localhost_profile.as_deref()));
     json_object([
         ("Capabilities", capabilities),
         ("Privileged", optional(sc.privileged, |b| b.to_string())),
