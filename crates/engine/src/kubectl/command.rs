@@ -8,12 +8,15 @@
 mod completion;
 #[path = "command/kubectl_args.rs"]
 mod kubectl_args;
+#[path = "command/refusal.rs"]
+mod refusal;
 #[path = "command/resource.rs"]
 mod resource;
 #[path = "command/words.rs"]
 mod words;
 
 pub use completion::completions;
+pub use refusal::{Refusal, SIMULATION_USAGE};
 pub use resource::{ObjRef, PodRef, Resource};
 pub use words::{parse_duration, split_words};
 
@@ -165,16 +168,18 @@ impl Kubectl {
     }
 }
 
-/// A command that could not be read, with kubectl's own message for kubectl commands
-/// (`error: ...`), or a usage line for the simulation commands.
+/// A command that could not be read or run: kubectl's own message for kubectl commands
+/// (`error: ...`), or the playground's refusal, kept as a value to be said in the
+/// page's language.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CommandError {
     pub message: String,
+    pub refusal: Option<Refusal>,
 }
 
 impl CommandError {
     pub fn new(message: impl Into<String>) -> Self {
-        Self { message: message.into() }
+        Self { message: message.into(), refusal: None }
     }
 
     /// cobra's `UsageErrorf`: the message, then where to find help.
@@ -196,8 +201,17 @@ impl fmt::Display for CommandError {
 
 impl std::error::Error for CommandError {}
 
-/// The simulation commands' usage, printed for any malformed one.
-pub const SIMULATION_USAGE: &str = "usage: advance <duration> (30s, 2m, 1m30s, 500ms) | settle | node add <name> [--pool <pool>] | node down <node> | node up <node> | image <ref> crash|unready|pull-error|ok";
+impl From<Refusal> for CommandError {
+    fn from(refusal: Refusal) -> Self {
+        Self { message: refusal.to_string(), refusal: Some(refusal) }
+    }
+}
+
+impl From<String> for CommandError {
+    fn from(message: String) -> Self {
+        Self::new(message)
+    }
+}
 
 /// A week: longer than any lesson, and short enough that timestamps stay readable.
 const MAX_ADVANCE_MS: u64 = 7 * 24 * 3_600_000;
@@ -206,47 +220,45 @@ const MAX_ADVANCE_MS: u64 = 7 * 24 * 3_600_000;
 pub fn parse_command(line: &str) -> Result<Command, CommandError> {
     let words = split_words(line)?;
     let Some((first, rest)) = words.split_first() else {
-        return Err(CommandError::new(format!("error: empty command; {SIMULATION_USAGE} | kubectl ...")));
+        return Err(Refusal::EmptyCommand.into());
     };
     match first.as_str() {
         "kubectl" | "k" => kubectl_args::parse(rest).map(Command::Kubectl),
         "advance" => match rest {
             [duration] => match parse_duration(duration) {
                 Some(ms) if ms <= MAX_ADVANCE_MS => Ok(Command::Advance { ms }),
-                Some(_) => Err(CommandError::new(format!("error: advance moves the clock at most {}h at a time", MAX_ADVANCE_MS / 3_600_000))),
-                None => Err(CommandError::new(format!("error: invalid duration \"{duration}\"; usage: advance <duration>, e.g. advance 30s, advance 2m, advance 1m30s, advance 500ms"))),
+                Some(_) => Err(Refusal::AdvanceTooFar { max_hours: MAX_ADVANCE_MS / 3_600_000 }.into()),
+                None => Err(Refusal::InvalidDuration { text: duration.clone() }.into()),
             },
-            _ => Err(CommandError::new("usage: advance <duration>, e.g. advance 30s, advance 2m, advance 1m30s, advance 500ms")),
+            _ => Err(Refusal::AdvanceUsage.into()),
         },
         "settle" if rest.is_empty() => Ok(Command::Settle),
-        "settle" => Err(CommandError::new("usage: settle (no arguments): runs until nothing more happens, at most 1 h")),
+        "settle" => Err(Refusal::SettleUsage.into()),
         "node" => parse_node(rest),
         "image" => match rest {
             [reference, behaviour] => ImageBehaviour::parse(behaviour)
                 .map(|behaviour| Command::Image { reference: reference.clone(), behaviour })
-                .ok_or_else(|| CommandError::new(format!("error: unknown image behaviour \"{behaviour}\"; usage: image <ref> crash|unready|pull-error|ok"))),
-            _ => Err(CommandError::new("usage: image <ref> crash|unready|pull-error|ok, e.g. image example/agent:2.0 crash")),
+                .ok_or_else(|| Refusal::UnknownImageBehaviour { behaviour: behaviour.clone() }.into()),
+            _ => Err(Refusal::ImageUsage.into()),
         },
-        other => Err(CommandError::new(format!(
-            "error: unknown command \"{other}\"; commands are kubectl, advance, settle, node add|down|up, image"
-        ))),
+        other => Err(Refusal::UnknownCommand { word: other.to_owned() }.into()),
     }
 }
 
 fn parse_node(rest: &[String]) -> Result<Command, CommandError> {
-    const USAGE: &str = "usage: node add <name> [--pool <pool>] | node down <node> | node up <node>";
+    let usage = || CommandError::from(Refusal::NodeUsage { flag_error: None });
     match rest.split_first() {
         Some((verb, args)) if verb == "add" => {
             let parsed = words::parse_flags(args, &[words::value("pool", None)], "node add")
-                .map_err(|e| CommandError::new(format!("{}\n{USAGE}", e.message.lines().next().unwrap_or(""))))?;
+                .map_err(|e| Refusal::NodeUsage { flag_error: e.message.lines().next().map(str::to_owned) })?;
             match parsed.args.as_slice() {
                 [name] => Ok(Command::NodeAdd { name: name.clone(), pool: parsed.value("pool").map(str::to_owned) }),
-                _ => Err(CommandError::new(USAGE)),
+                _ => Err(usage()),
             }
         }
         Some((verb, [node])) if verb == "down" => Ok(Command::NodeDown(node.clone())),
         Some((verb, [node])) if verb == "up" => Ok(Command::NodeUp(node.clone())),
-        _ => Err(CommandError::new(USAGE)),
+        _ => Err(usage()),
     }
 }
 

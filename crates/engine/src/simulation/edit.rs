@@ -9,6 +9,7 @@
 
 use super::{LoadError, Simulation, StepOutcome};
 use crate::api::name_of;
+use crate::kubectl::command::CommandError;
 use crate::scenario::{Manifest, ManifestObject, Scenario, Step};
 
 /// What applying an edit did.
@@ -55,7 +56,7 @@ impl Simulation {
             let result = self.with_warnings(result.map_err(|e| e.to_string()));
             self.react();
             self.record_frame(command.clone(), None);
-            outcomes.push(self.finish_command(command, first_frame, result, None));
+            outcomes.push(self.finish_command(command, first_frame, result.map_err(CommandError::new), None));
         }
         // Only what was applied leaves the cluster work to do; a refusal adds no frame.
         if outcomes.iter().any(|outcome| outcome.error.is_none()) {

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 
 use crate::api::{Api, ApiError};
 use crate::controller::daemonset::DaemonSetController;
-use crate::kubectl::command::{parse_command, Command};
+use crate::kubectl::command::{parse_command, Command, CommandError, Refusal};
 use crate::kubectl::apply;
 use crate::kubelet::{Kubelet, PodTiming};
 use crate::network::Network;
@@ -76,6 +76,8 @@ pub struct StepOutcome {
     pub output: String,
     /// The error it printed instead, for a rejected command.
     pub error: Option<String>,
+    /// When the playground itself refused the command: the error, as a value.
+    pub refusal: Option<Refusal>,
     /// For an `expect` step: what differed (empty when it held).
     pub failures: Vec<ExpectationFailure>,
     /// The playground's own remark, also at the end of `output` in English.
@@ -83,6 +85,21 @@ pub struct StepOutcome {
     pub first_frame: usize,
     pub last_frame: usize,
 }
+
+impl StepOutcome {
+    /// A command's answer: what it printed, or the error it printed instead.
+    fn answered(command: String, result: Result<String, CommandError>, note: Option<PlaygroundNote>, first_frame: usize, last_frame: usize) -> Self {
+        let (output, error, refusal) = match result {
+            Ok(output) => (output, None, None),
+            Err(CommandError { message, refusal }) => (String::new(), Some(message), refusal),
+        };
+        Self { command, output, error, refusal, failures: Vec::new(), note, first_frame, last_frame }
+    }
+}
+
+/// Said after a console command when the cluster it set going has not come to rest
+/// within `SETTLE_LIMIT_MS`: the line after the command's answer, and its frame's cause.
+pub const STILL_CHANGING: &str = "(the cluster was followed for an hour of simulated time; it is still changing)";
 
 /// `settle` gives up after this much simulated time.
 const SETTLE_LIMIT_MS: u64 = 60 * MINUTE;
@@ -227,11 +244,7 @@ impl Simulation {
         let (result, note) = self.kubectl(&kubectl);
         self.api.state = end_state;
         self.api.set_now(end_time);
-        let (output, error) = match result {
-            Ok(output) => (output, None),
-            Err(error) => (String::new(), Some(error)),
-        };
-        Some(StepOutcome { command: line.trim().to_string(), output, error, note, first_frame: frame, last_frame: frame, ..Default::default() })
+        Some(StepOutcome::answered(line.trim().to_string(), result.map_err(CommandError::new), note, frame, frame))
     }
 
     /// A command typed into the playground's console: it runs, then the cluster
@@ -244,7 +257,7 @@ impl Simulation {
         if outcome.error.is_none() && !moves_the_clock && !self.agenda.only_background() {
             let first_frame = self.frames.len();
             if !self.settle() {
-                let note = "(the cluster was followed for an hour of simulated time; it is still changing)";
+                let note = STILL_CHANGING;
                 outcome.output = if outcome.output.is_empty() { note.to_string() } else { format!("{}\n{note}", outcome.output) };
                 self.record_clock_frame(note.to_string());
             }
@@ -263,13 +276,7 @@ impl Simulation {
             Ok(command) => self.run_command(line.trim().to_string(), command, None),
             Err(error) => {
                 let frame = self.frames.len().saturating_sub(1);
-                let outcome = StepOutcome {
-                    command: line.trim().to_string(),
-                    error: Some(error.to_string()),
-                    first_frame: frame,
-                    last_frame: frame,
-                    ..Default::default()
-                };
+                let outcome = StepOutcome::answered(line.trim().to_string(), Err(error), None, frame, frame);
                 self.last_command = outcome.clone();
                 outcome
             }
@@ -286,7 +293,7 @@ impl Simulation {
                 self.react();
                 self.record_command_frame(&text, step);
                 self.wait_for_deletion();
-                result
+                result.map_err(CommandError::new)
             }
             Command::Advance { ms } => {
                 self.record_command_frame(&text, step);
@@ -320,20 +327,9 @@ impl Simulation {
 
     /// The outcome of a command whose frames start at `first_frame`; the console shows
     /// the newest one.
-    fn finish_command(&mut self, text: String, first_frame: usize, result: Result<String, String>, note: Option<PlaygroundNote>) -> StepOutcome {
-        let (output, error) = match result {
-            Ok(output) => (output, None),
-            Err(error) => (String::new(), Some(error)),
-        };
-        let outcome = StepOutcome {
-            command: text,
-            output,
-            error,
-            failures: Vec::new(),
-            note,
-            first_frame: first_frame.min(self.frames.len().saturating_sub(1)),
-            last_frame: self.frames.len().saturating_sub(1),
-        };
+    fn finish_command(&mut self, text: String, first_frame: usize, result: Result<String, CommandError>, note: Option<PlaygroundNote>) -> StepOutcome {
+        let last_frame = self.frames.len().saturating_sub(1);
+        let outcome = StepOutcome::answered(text, result, note, first_frame.min(last_frame), last_frame);
         self.last_command = outcome.clone();
         outcome
     }

@@ -6,7 +6,7 @@ use k8s_openapi::api::core::v1::Pod;
 use crate::agenda::Action;
 use super::reactions::REACTION_MS;
 use super::{Marker, Simulation};
-use crate::kubectl::command::{Command, ImageBehaviour as CommandImageBehaviour};
+use crate::kubectl::command::{Command, CommandError, ImageBehaviour as CommandImageBehaviour, Refusal};
 use crate::kubelet::{ImageBehaviour, NodeLease};
 use crate::pod_readiness::{is_terminal, is_terminating, node_name};
 use crate::network::{internal_ip, PodAddresses};
@@ -199,13 +199,13 @@ impl Simulation {
     }
 
     /// The simulation commands: the world outside the API.
-    pub(super) fn world_command(&mut self, command: Command) -> Result<String, String> {
+    pub(super) fn world_command(&mut self, command: Command) -> Result<String, CommandError> {
         match command {
             Command::NodeAdd { name, pool } => {
                 let pools = &self.scenario.node_pools;
                 let pool = match pool {
-                    Some(pool_name) => pools.iter().find(|p| p.name == pool_name).ok_or_else(|| format!("error: no node pool named {pool_name:?}"))?,
-                    None => pools.iter().find(|p| name.starts_with(&format!("{}-", p.name))).or(pools.first()).ok_or("error: the scenario has no node pool to shape the node on; use --pool")?,
+                    Some(pool_name) => pools.iter().find(|p| p.name == pool_name).ok_or(Refusal::NoNodePool { pool: pool_name })?,
+                    None => pools.iter().find(|p| name.starts_with(&format!("{}-", p.name))).or(pools.first()).ok_or(Refusal::NoPoolToShape)?,
                 };
                 let node = pool.node(&name);
                 self.join_node(node).map_err(|e| e.to_string())?;
@@ -213,7 +213,7 @@ impl Simulation {
             }
             Command::NodeDown(name) => {
                 if !self.api.state.nodes.contains_key(&name) {
-                    return Err(format!("Error from server (NotFound): nodes \"{name}\" not found"));
+                    return Err(format!("Error from server (NotFound): nodes \"{name}\" not found").into());
                 }
                 self.node_lifecycle.kubelet_stops(&self.api, &name);
                 self.change_lease(&name, NodeLease::stopped);
@@ -224,7 +224,7 @@ impl Simulation {
             }
             Command::NodeUp(name) => {
                 if !self.api.state.nodes.contains_key(&name) {
-                    return Err(format!("Error from server (NotFound): nodes \"{name}\" not found"));
+                    return Err(format!("Error from server (NotFound): nodes \"{name}\" not found").into());
                 }
                 self.change_lease(&name, NodeLease::resumed);
                 self.node_lifecycle.kubelet_resumes(&mut self.api, &name);

@@ -25,7 +25,9 @@ use dsplay_engine::simulation::{Frame, StepOutcome};
 /// put it in a [`.terminal`] scroll region.
 pub fn printed(outcome: &StepOutcome, lang: Lang) -> Html {
     if let Some(error) = &outcome.error {
-        html! { <pre class="console-error" lang="en">{ error }</pre> }
+        let error = console_text::error(outcome, error, lang);
+        let error_lang = matches!(error, Cow::Borrowed(_)).then_some("en");
+        html! { <pre class="console-error" lang={error_lang}>{ error.into_owned() }</pre> }
     } else if !outcome.output.is_empty() {
         // The playground's own remarks (`# ...`) follow kubectl's answer, set apart from it.
         let (answer, note) = match outcome.output.rfind("\n# ") {

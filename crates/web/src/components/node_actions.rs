@@ -6,6 +6,7 @@
 //! of the timeline) are offered: Node up for a node whose kubelet is silent, Node
 //! down for a live one, Cordon or Uncordon, and none for a node that is gone.
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -13,8 +14,9 @@ use std::rc::Rc;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::i18n::Lang;
+use crate::i18n::{console_text, Lang};
 use crate::state::{Action, Playground};
+use dsplay_engine::simulation::StepOutcome;
 
 /// What the actions depend on, at the end of the timeline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,7 +95,7 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
     let refused = use_state(BTreeMap::<&'static str, String>::new);
     // What the last button's command printed (or its error), shown under the buttons:
     // its output also goes to the console, far below and often out of sight.
-    let answered = use_state(|| None::<(bool, String)>);
+    let answered = use_state(|| None::<StepOutcome>);
     let sent: Rc<RefCell<Option<Sent>>> = use_mut_ref(|| None);
     let playground = use_context::<Playground>();
     {
@@ -109,10 +111,9 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
                 Some((sent, entry))
             });
             let Some((sent, entry)) = outcome else { return };
-            match (sent.input, entry.error) {
+            match (sent.input, entry.error.clone()) {
                 // A button: what it printed, or its error, under the buttons.
-                (None, None) => answered.set(Some((true, entry.output))),
-                (None, Some(error)) => answered.set(Some((false, error))),
+                (None, _) => answered.set(Some(entry)),
                 (Some(input), None) => {
                     if let Some(field) = input.cast::<HtmlInputElement>() {
                         field.set_value("");
@@ -214,13 +215,26 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
             </div>
             // Not a live region: the console's log, which gets the same command and answer,
             // already says it (a cordon was announced twice).
-            if let Some((ran, printed)) = (*answered).clone() {
-                <pre class={classes!("node-action-answer", (!ran).then_some("is-error"))} lang="en">{ printed }</pre>
+            if let Some(outcome) = answered.as_ref() {
+                { button_answer(outcome, props.lang) }
             }
             { form("label", label_input.clone(), text.label_placeholder, text.label, text.label_expected) }
             { form("taint", taint_input.clone(), text.taint_placeholder, text.taint, text.taint_expected) }
             <p class="console-hint">{ text.actions_hint }</p>
         </section>
+    }
+}
+
+/// What a button's command printed, or its error, in the page's language where the
+/// playground says it (kubectl's words stay English).
+fn button_answer(outcome: &StepOutcome, lang: Lang) -> Html {
+    let (ran, printed) = match &outcome.error {
+        Some(error) => (false, console_text::error(outcome, error, lang)),
+        None => (true, console_text::answer(outcome, &outcome.output, lang)),
+    };
+    let printed_lang = matches!(printed, Cow::Borrowed(_)).then_some("en");
+    html! {
+        <pre class={classes!("node-action-answer", (!ran).then_some("is-error"))} lang={printed_lang}>{ printed.into_owned() }</pre>
     }
 }
 

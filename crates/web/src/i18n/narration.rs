@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 
 use dsplay_engine::agenda::Action;
-use dsplay_engine::simulation::Frame;
+use dsplay_engine::simulation::{Frame, STILL_CHANGING};
 
 use super::Lang;
 
@@ -48,6 +48,8 @@ fn zh_hans(action: &Action) -> String {
     }
 }
 
+pub(super) const STILL_CHANGING_ZH_HANS: &str = "（已跟随集群运行一小时模拟时间，它仍在变化）";
+
 /// Frames not made by an action: the scenario loading, the clock moving, commands.
 pub(super) fn zh_hans_of_cause(cause: &str) -> Cow<'_, str> {
     if cause == "scenario loaded" {
@@ -59,6 +61,8 @@ pub(super) fn zh_hans_of_cause(cause: &str) -> Cow<'_, str> {
     } else if let Some(rest) = cause.strip_prefix("stopped at ") {
         let time = rest.split(':').next().unwrap_or(rest);
         Cow::Owned(format!("在 {time} 停止：已过去一小时模拟时间，集群仍在变化"))
+    } else if cause == STILL_CHANGING {
+        Cow::Borrowed(STILL_CHANGING_ZH_HANS)
     } else {
         Cow::Borrowed(cause)
     }

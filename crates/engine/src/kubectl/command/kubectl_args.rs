@@ -5,12 +5,10 @@ use super::resource::{parse_labels, parse_taints, resource_args, ResourceArgs};
 use super::words::{boolean, parse_flags, value, FlagSpec, Parsed, NAMESPACE};
 use crate::kubectl::printers::{CustomColumns, LabelColumns};
 use crate::kubectl::selection::ListQuery;
-use super::{CommandError, Kubectl, NodeTargets, ObjRef, PatchType, PodRef, Resource};
+use super::{CommandError, Kubectl, NodeTargets, ObjRef, PatchType, PodRef, Refusal, Resource};
 
 /// The builder's answer to a type without a name (`visitorResult` in cli-runtime).
 const NO_NAME: &str = "error: resource(s) were provided, but no name, label selector, or --all flag specified";
-
-const SERVED: &str = "apply, label, taint, cordon, uncordon, drain, delete, set image, patch, rollout, get, describe";
 
 /// Commands of the real kubectl that the playground does not serve: saying so beats
 /// kubectl's "unknown command", which would deny they exist.
@@ -22,7 +20,7 @@ const NOT_SERVED: [&str; 24] = [
 
 pub fn parse(words: &[String]) -> Result<Kubectl, CommandError> {
     let Some((sub, rest)) = words.split_first() else {
-        return Err(CommandError::new(format!("kubectl controls the Kubernetes cluster manager. Commands served here: {SERVED}")));
+        return Err(Refusal::KubectlAlone.into());
     };
     match sub.as_str() {
         "apply" => apply(rest),
@@ -37,9 +35,7 @@ pub fn parse(words: &[String]) -> Result<Kubectl, CommandError> {
         "get" => get(rest),
         "describe" => describe(rest),
         other if other.starts_with('-') => Err(CommandError::flag_usage(format!("unknown flag: {other}"), "kubectl")),
-        other if NOT_SERVED.contains(&other) => Err(CommandError::new(format!(
-            "error: \"kubectl {other}\" is not served by the playground, whose containers and API server are simulated; commands served here: {SERVED}"
-        ))),
+        other if NOT_SERVED.contains(&other) => Err(Refusal::NotServed { subcommand: other.to_owned() }.into()),
         other => Err(CommandError::new(format!("error: unknown command \"{other}\" for \"kubectl\""))),
     }
 }
@@ -116,7 +112,7 @@ fn label(words: &[String]) -> Result<Kubectl, CommandError> {
         Some(ResourceArgs { resource: Resource::Node, names }) if names.is_empty() => return Err(CommandError::new(NO_NAME)),
         Some(ResourceArgs { resource: Resource::Node, names }) => NodeTargets::Named(names),
         Some(ResourceArgs { resource, .. }) => {
-            return Err(CommandError::new(format!("error: the playground's kubectl label changes nodes only, not {resource}")))
+            return Err(Refusal::LabelsNodesOnly { resource: resource.to_string() }.into())
         }
         None => return Err(CommandError::new("error: one or more resources must be specified as <resource> <name> or <resource>/<name>")),
     };
@@ -162,7 +158,7 @@ fn node_name_arg(arg: &str, command: &str) -> Result<String, CommandError> {
     match arg.split_once('/') {
         None => Ok(arg.to_owned()),
         Some((kind, name)) if Resource::parse(kind).ok() == Some(Resource::Node) && !name.is_empty() => Ok(name.to_owned()),
-        Some(_) => Err(CommandError::new(format!("error: the playground's {command} takes nodes: {arg}"))),
+        Some(_) => Err(Refusal::TakesNodes { command: command.to_owned(), arg: arg.to_owned() }.into()),
     }
 }
 
@@ -222,21 +218,19 @@ fn delete(words: &[String]) -> Result<Kubectl, CommandError> {
         return Ok(Kubectl::DeletePods { names, query, namespace: p.namespace() });
     }
     if selects {
-        return Err(CommandError::new(format!("error: the playground deletes pods by selector or --all, not {resource}")));
+        return Err(Refusal::DeletesPodsBySelectorOnly { resource: resource.to_string() }.into());
     }
     let name = match names.as_slice() {
         [name] => name.clone(),
         [] => return Err(CommandError::new(NO_NAME)),
-        _ => return Err(CommandError::new("error: the playground's kubectl delete takes one name at a time")),
+        _ => return Err(Refusal::DeletesOneNameAtATime.into()),
     };
     let namespace = p.namespace();
     match resource {
         Resource::Pod => Ok(Kubectl::DeletePod(pod_ref(name, namespace))),
         Resource::Node => Ok(Kubectl::DeleteNode(name)),
         Resource::DaemonSet => Ok(Kubectl::DeleteDaemonSet(ObjRef { name, namespace })),
-        other => Err(CommandError::new(format!(
-            "error: the playground deletes pods, nodes and daemonsets, not {other}"
-        ))),
+        other => Err(Refusal::DeletesOnly { resource: other.to_string() }.into()),
     }
 }
 
@@ -254,10 +248,10 @@ fn one_daemonset(args: &[String], namespace: Option<String>, command: &str) -> R
         Some(ResourceArgs { resource: Resource::DaemonSet, names }) => match names.as_slice() {
             [name] => Ok(ObjRef { name: name.clone(), namespace }),
             [] => Err(CommandError::new(NO_NAME)),
-            _ => Err(CommandError::new(format!("error: the playground's {command} takes one daemonset at a time"))),
+            _ => Err(Refusal::OneDaemonSetAtATime { command: command.to_owned() }.into()),
         },
         Some(ResourceArgs { resource, .. }) => {
-            Err(CommandError::new(format!("error: the playground's {command} works on daemonsets, not {resource}")))
+            Err(Refusal::DaemonSetsOnly { command: command.to_owned(), resource: resource.to_string() }.into())
         }
         None => Err(CommandError::new("error: required resource not specified")),
     }
@@ -278,11 +272,11 @@ fn set(words: &[String]) -> Result<Kubectl, CommandError> {
                     Ok(Kubectl::SetImage { ds, container: container.to_owned(), image: image.to_owned() })
                 }
                 [] => Err(CommandError::usage("at least one image update is required", "kubectl set image")),
-                _ => Err(CommandError::new("error: the playground's kubectl set image takes one container=image pair")),
+                _ => Err(Refusal::SetImageOnePair.into()),
             }
         }
         Some((other, _)) => Err(CommandError::new(format!("error: unknown command \"{other}\" for \"kubectl set\""))),
-        None => Err(CommandError::new("error: the playground serves `kubectl set image ds/<name> <container>=<image>`")),
+        None => Err(Refusal::SetServesImageOnly.into()),
     }
 }
 
@@ -291,13 +285,13 @@ fn patch(words: &[String]) -> Result<Kubectl, CommandError> {
     let pod = match resource_args(&p.args)? {
         Some(ResourceArgs { resource: Resource::Pod, names }) => match (names.as_slice(), p.value("subresource")) {
             ([name], Some("status")) => Some(pod_ref(name.clone(), p.namespace())),
-            ([_], _) => return Err(CommandError::new("error: the playground patches a pod's status only: kubectl patch pod <pod> --subresource=status -p '<json>'")),
-            _ => return Err(CommandError::new("error: the playground's kubectl patch takes one pod at a time")),
+            ([_], _) => return Err(Refusal::PatchesPodStatusOnly.into()),
+            _ => return Err(Refusal::PatchesOnePodAtATime.into()),
         },
         _ => None,
     };
     if pod.is_none() && p.value("subresource").is_some() {
-        return Err(CommandError::new("error: the playground patches the status subresource of pods only"));
+        return Err(Refusal::PatchesStatusOfPodsOnly.into());
     }
     let patch_type = match p.value("type").unwrap_or("strategic") {
         "strategic" => PatchType::Strategic,
@@ -323,15 +317,13 @@ fn patch(words: &[String]) -> Result<Kubectl, CommandError> {
 
 fn rollout(words: &[String]) -> Result<Kubectl, CommandError> {
     let Some((verb, rest)) = words.split_first() else {
-        return Err(CommandError::new("error: the playground serves kubectl rollout status|history|undo|restart <daemonset>"));
+        return Err(Refusal::RolloutServes.into());
     };
     let command = format!("kubectl rollout {verb}");
     match verb.as_str() {
         "undo" => {
             if rest.iter().any(|w| w.starts_with("--dry-run")) {
-                return Err(CommandError::new(
-                    "error: the playground's kubectl rollout undo does not take --dry-run: kubectl rollout history --revision=N shows the template it would restore",
-                ));
+                return Err(Refusal::UndoWithoutDryRun.into());
             }
             let p = flags(rest, &[value("to-revision", None)], &command)?;
             let ds = one_daemonset(&p.args, p.namespace(), &command)?;
@@ -408,16 +400,14 @@ fn get(words: &[String]) -> Result<Kubectl, CommandError> {
     let mut also = Vec::new();
     if let Some(types) = p.args.first().filter(|first| first.contains(',') && !first.contains('/')).cloned() {
         if p.args.len() > 1 {
-            return Err(CommandError::new("error: the playground lists several types without names: kubectl get ds,pods"));
+            return Err(Refusal::SeveralTypesWithoutNames.into());
         }
         let mut kinds = types.split(',').filter(|t| !t.is_empty()).map(Resource::parse).collect::<Result<Vec<_>, _>>()?.into_iter();
         p.args = kinds.next().map(|first| vec![first.plural().to_owned()]).unwrap_or_default();
         also = kinds.collect();
     }
     if p.bool("watch", "kubectl get")? {
-        return Err(CommandError::new(
-            "error: the playground's console does not watch (-w): play the timeline, or step it, to see each change as it comes",
-        ));
+        return Err(Refusal::NoWatch.into());
     }
     let Some(ResourceArgs { resource, names }) = resource_args(&p.args)? else {
         return Err(CommandError::new(
@@ -438,9 +428,7 @@ fn get(words: &[String]) -> Result<Kubectl, CommandError> {
         }
         // Real formats the playground has no printer for.
         Some(other) if ["jsonpath", "custom-columns", "go-template", "template"].iter().any(|f| other.starts_with(f)) => {
-            return Err(CommandError::new(format!(
-                "error: the playground prints -o wide, yaml, json, name, jsonpath= and custom-columns=, not \"{other}\""
-            )))
+            return Err(Refusal::OutputFormatNotPrinted { format: other.to_owned() }.into())
         }
         Some(other) => {
             return Err(CommandError::new(format!(
@@ -482,6 +470,9 @@ fn describe(words: &[String]) -> Result<Kubectl, CommandError> {
     let prefix = p.args.len() == 2 && !p.args[0].contains('/');
     let (name, query) = (single_name(names, "kubectl describe")?, list_query(&p));
     name_or_selector(&name, &query)?;
+    if !matches!(resource, Resource::Node | Resource::Pod | Resource::DaemonSet) {
+        return Err(Refusal::DescribeNotAvailable { plural: resource.plural().to_owned() }.into());
+    }
     let all_namespaces = p.bool("all-namespaces", "kubectl describe")?;
     Ok(Kubectl::Describe { resource, name, namespace: p.namespace(), query, prefix, all_namespaces })
 }
@@ -490,7 +481,7 @@ fn single_name(names: Vec<String>, command: &str) -> Result<Option<String>, Comm
     let mut names = names.into_iter();
     let first = names.next();
     if names.next().is_some() {
-        return Err(CommandError::new(format!("error: the playground's {command} takes at most one name")));
+        return Err(Refusal::AtMostOneName { command: command.to_owned() }.into());
     }
     Ok(first)
 }

@@ -2,7 +2,7 @@
 //! label and taint arguments of `kubectl label` / `kubectl taint`.
 
 use dsplay_model::labels::{label_value_errors, qualified_name_errors};
-use super::CommandError;
+use super::{CommandError, Refusal};
 use k8s_openapi::api::core::v1::Taint;
 use std::fmt;
 
@@ -30,15 +30,11 @@ impl Resource {
             }
             "ev" | "event" | "events" | "event.events.k8s.io" | "events.events.k8s.io" => Resource::Event,
             "all" => {
-                return Err(CommandError::new(
-                    "error: the playground's kubectl takes one resource type at a time: daemonsets, pods, nodes, controllerrevisions or events (\"all\" is a category it does not expand)",
-                ))
+                return Err(Refusal::AllIsACategory.into())
             }
             // Several types at once (`ds,pods`): `get` lists them; other commands take one.
             _ if text.contains(',') => {
-                return Err(CommandError::new(format!(
-                    "error: the playground's kubectl takes one resource type at a time here, not \"{text}\""
-                )))
+                return Err(Refusal::OneTypeAtATimeHere { text: text.to_owned() }.into())
             }
             _ => {
                 return Err(CommandError::new(format!("error: the server doesn't have a resource type \"{text}\"")))
@@ -118,7 +114,7 @@ pub fn resource_args(args: &[String]) -> Result<Option<ResourceArgs>, CommandErr
                 return Err(CommandError::new("error: arguments in resource/name form must have a single resource and name"));
             }
             if resource.is_some_and(|r| r != kind) {
-                return Err(CommandError::new("error: the playground takes one resource type per command"));
+                return Err(Refusal::OneTypePerCommand.into());
             }
             resource = Some(kind);
             names.push(name.to_owned());
