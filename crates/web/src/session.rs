@@ -5,7 +5,8 @@
 use std::cell::{Ref, RefCell};
 use std::fmt;
 
-use dsplay_engine::simulation::{Edit, ErrorDetail, Frame, LoadError, Simulation, StepOutcome};
+use dsplay_engine::kubectl::command::Refusal;
+use dsplay_engine::simulation::{Edit, ErrorDetail, ErrorPlace, Frame, LoadError, Simulation, StepOutcome};
 
 use crate::session_record::{Entry, SessionRecord};
 
@@ -14,7 +15,13 @@ use crate::session_record::{Entry, SessionRecord};
 pub struct ApplyError {
     /// 1-based line in the editor, when the engine knows it.
     pub line: Option<usize>,
+    /// In English: the place, then the text.
     pub message: String,
+    /// Where the error stands besides its line, and its own words, to be said in the
+    /// page's language (`i18n::load_error_text`).
+    pub place: ErrorPlace,
+    pub text: String,
+    pub refusal: Option<Refusal>,
     /// Each field error of the API server's answer, at its line; empty for other errors.
     pub details: Vec<ErrorDetail>,
 }
@@ -32,7 +39,14 @@ impl ApplyError {
 
 impl From<LoadError> for ApplyError {
     fn from(error: LoadError) -> Self {
-        ApplyError { line: error.line(), message: error.message, details: error.details }
+        ApplyError {
+            line: error.line(),
+            message: error.message,
+            place: error.place,
+            text: error.text,
+            refusal: error.refusal,
+            details: error.details,
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 
 use super::steps::Step;
 use dsplay_model::document::ParseError;
+use crate::kubectl::command::Refusal;
 use k8s_openapi::api::apps::v1::DaemonSet;
 use k8s_openapi::api::core::v1::{Node, Pod, Taint};
 use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
@@ -130,12 +131,14 @@ pub struct ScenarioError {
     pub step: Option<usize>,
     pub path: Option<String>,
     pub message: String,
+    /// When the error is a step the playground refuses to read, that refusal.
+    pub refusal: Option<Refusal>,
 }
 
 impl ScenarioError {
     /// An error about the file as a whole (no Scenario document, two of them).
     pub fn file(message: impl Into<String>) -> Self {
-        Self { document: None, line: None, column: None, step: None, path: None, message: message.into() }
+        Self { document: None, line: None, column: None, step: None, path: None, message: message.into(), refusal: None }
     }
 
     pub fn with_step(mut self, step: usize) -> Self {
@@ -146,27 +149,7 @@ impl ScenarioError {
 
 impl From<ParseError> for ScenarioError {
     fn from(e: ParseError) -> Self {
-        Self { document: Some(e.document), line: e.line, column: e.column, step: None, path: e.path, message: e.message }
-    }
-}
-
-impl ScenarioError {
-    /// The error for a reader that already shows its line (the editor's line button,
-    /// the command line's `file:line:`): `column 7, step 4: <message>`.
-    pub fn after_line(&self) -> String {
-        let mut parts = Vec::new();
-        if let (Some(_), Some(c)) = (self.line, self.column) {
-            parts.push(format!("column {c}"));
-        }
-        if self.line.is_none() {
-            parts.extend(self.document.map(|d| format!("document {}", d + 1)));
-        }
-        parts.extend(self.step.map(|s| format!("step {}", s + 1)));
-        if parts.is_empty() {
-            self.message.clone()
-        } else {
-            format!("{}: {}", parts.join(", "), self.message)
-        }
+        Self { document: Some(e.document), line: e.line, column: e.column, step: None, path: e.path, message: e.message, refusal: None }
     }
 }
 

@@ -321,6 +321,7 @@ fn check_references(doc: &RawDocument, scenario: &Scenario) -> Result<(), Scenar
                 step: None,
                 path: Some(format!("metadata.annotations[{APPLY_ANNOTATION}]")),
                 message: format!("two {} documents named \"{}\" are marked {APPLY_ANNOTATION}: later; `kubectl apply -f {}` could not tell them apart", m.object.kind(), m.name, m.name),
+                refusal: None,
             });
         }
     }
@@ -338,6 +339,7 @@ fn check_references(doc: &RawDocument, scenario: &Scenario) -> Result<(), Scenar
                 step: None,
                 path: Some("metadata.name".to_owned()),
                 message: format!("node \"{}\" is already made by node pool \"{pool}\"", m.name),
+                refusal: None,
             });
         }
     }
@@ -351,6 +353,7 @@ fn check_references(doc: &RawDocument, scenario: &Scenario) -> Result<(), Scenar
                     step: Some(step.index),
                     path: Some(format!("spec.steps[{}]", step.index)),
                     message: format!("kubectl apply -f {name}: no document of the file has metadata.name \"{name}\""),
+                    refusal: None,
                 });
             }
             StepAction::Command(Command::NodeAdd { pool: Some(pool), .. }) if scenario.pool(pool).is_none() => {
@@ -361,6 +364,7 @@ fn check_references(doc: &RawDocument, scenario: &Scenario) -> Result<(), Scenar
                     step: Some(step.index),
                     path: Some(format!("spec.steps[{}]", step.index)),
                     message: format!("node add: there is no node pool \"{pool}\""),
+                    refusal: None,
                 });
             }
             _ => {}

@@ -96,7 +96,7 @@ pub fn parse_step(doc: &RawDocument, value: &Value, index: usize) -> Result<Step
     match value {
         Value::String(text) => match parse_command(text) {
             Ok(command) => Ok(Step { index, line, text: text.clone(), action: StepAction::Command(command) }),
-            Err(e) => Err(error(&path, e.message)),
+            Err(e) => Err(ScenarioError { refusal: e.refusal, ..error(&path, e.message) }),
         },
         Value::Mapping(map) => {
             let mut keys = map.keys();

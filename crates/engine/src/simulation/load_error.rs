@@ -8,15 +8,63 @@ use dsplay_model::document::{locate, split_documents};
 use dsplay_model::field_path::FieldPath;
 
 use crate::api::ApiError;
-use crate::scenario::Manifest;
+use crate::kubectl::command::Refusal;
+use crate::scenario::{Manifest, ScenarioError};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoadError {
+    /// In English, as the command line prints it: the place, then the text.
     pub message: String,
+    /// Where the error stands besides its line: said before its text.
+    pub place: ErrorPlace,
+    /// The error's own words: the API server's answer, the YAML parser's, or the
+    /// scenario format's.
+    pub text: String,
+    /// When the error is a step the playground refuses to read, that refusal.
+    pub refusal: Option<Refusal>,
     /// 1-based line of the text: the first field error's, else the error's.
     pub line: Option<usize>,
     /// The field errors of an API server's answer, in its order (empty otherwise).
     pub details: Vec<ErrorDetail>,
+}
+
+/// Where in a scenario an error stands, besides its line (which a reader shows on its
+/// own: the editor's line button, the command line's `file:line:`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ErrorPlace {
+    /// 1-based; for a YAML syntax error.
+    pub column: Option<usize>,
+    /// 1-based, for an error without a line.
+    pub document: Option<usize>,
+    /// The document the API server refused, 1-based, with the manifest's name.
+    pub refused_document: Option<(usize, String)>,
+    /// The node pool whose node the API server refused.
+    pub node_pool: Option<String>,
+    /// 1-based.
+    pub step: Option<usize>,
+}
+
+impl ErrorPlace {
+    pub fn is_empty(&self) -> bool {
+        *self == ErrorPlace::default()
+    }
+}
+
+impl fmt::Display for ErrorPlace {
+    /// `column 7, step 4`, `document 2 (node-logger)`, `node pool gpu`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts: Vec<String> = [
+            self.column.map(|column| format!("column {column}")),
+            self.document.map(|document| format!("document {document}")),
+            self.refused_document.as_ref().map(|(document, name)| format!("document {document} ({name})")),
+            self.node_pool.as_ref().map(|pool| format!("node pool {pool}")),
+            self.step.map(|step| format!("step {step}")),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        f.write_str(&parts.join(", "))
+    }
 }
 
 /// One field error of the API server's answer, and where its field stands.
@@ -28,8 +76,9 @@ pub struct ErrorDetail {
 }
 
 impl LoadError {
-    pub fn at(message: String, line: Option<usize>) -> Self {
-        LoadError { message, line, details: Vec::new() }
+    fn new(place: ErrorPlace, text: String, line: Option<usize>, details: Vec<ErrorDetail>) -> Self {
+        let message = if place.is_empty() { text.clone() } else { format!("{place}: {text}") };
+        LoadError { message, place, text, refusal: None, line, details }
     }
 
     /// The API server refused `manifest`, a document of `text`.
@@ -42,11 +91,9 @@ impl LoadError {
                 text: field_error.to_string(),
             })
             .collect();
-        LoadError {
-            message: format!("document {} ({}): {error}", manifest.document + 1, manifest.name),
-            line: details.iter().find_map(|detail| detail.line).or(Some(manifest.line)),
-            details,
-        }
+        let line = details.iter().find_map(|detail| detail.line).or(Some(manifest.line));
+        let place = ErrorPlace { refused_document: Some((manifest.document + 1, manifest.name.clone())), ..Default::default() };
+        LoadError::new(place, error.to_string(), line, details)
     }
 
     /// The API server refused a node of the pool `pool_index` of the scenario `text`:
@@ -75,15 +122,28 @@ impl LoadError {
                 details.push(detail);
             }
         }
-        LoadError {
-            message: format!("node pool {pool_name}: {error}"),
-            line: details.iter().find_map(|detail| detail.line),
-            details,
-        }
+        let line = details.iter().find_map(|detail| detail.line);
+        let place = ErrorPlace { node_pool: Some(pool_name.to_owned()), ..Default::default() };
+        LoadError::new(place, error.to_string(), line, details)
     }
 
     pub fn line(&self) -> Option<usize> {
         self.line
+    }
+}
+
+impl From<ScenarioError> for LoadError {
+    /// The column only beside a line; the document only without one.
+    fn from(error: ScenarioError) -> Self {
+        let place = ErrorPlace {
+            column: error.column.filter(|_| error.line.is_some()),
+            document: error.document.filter(|_| error.line.is_none()).map(|document| document + 1),
+            step: error.step.map(|step| step + 1),
+            ..Default::default()
+        };
+        let mut load_error = LoadError::new(place, error.message, error.line, Vec::new());
+        load_error.refusal = error.refusal;
+        load_error
     }
 }
 

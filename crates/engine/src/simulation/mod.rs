@@ -33,7 +33,7 @@ use rollout_watch::RolloutWatch;
 
 pub use edit::Edit;
 pub use expect::ExpectationFailure;
-pub use load_error::{ErrorDetail, LoadError};
+pub use load_error::{ErrorDetail, ErrorPlace, LoadError};
 pub use playground_note::PlaygroundNote;
 
 /// One instant of the timeline.
@@ -135,7 +135,7 @@ impl Simulation {
     /// Parses the scenario and creates its nodes and manifests at time 0 (those marked
     /// `dsplay/apply: later` wait for `kubectl apply`). No step runs yet.
     pub fn load(text: &str) -> Result<Simulation, LoadError> {
-        let scenario = parse_scenario(text).map_err(|e| LoadError::at(e.after_line(), e.line))?;
+        let scenario = parse_scenario(text)?;
         Simulation::from_scenario(scenario, text)
     }
 

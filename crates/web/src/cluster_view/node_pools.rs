@@ -21,6 +21,33 @@ pub struct PoolDraft {
     pub pods: String,
 }
 
+/// Why the pools cannot be read from the text, or written back: said in the page's
+/// language by `PanelStrings::pools_reason`; the YAML parser's words stay as it prints
+/// them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PoolsError {
+    NoScenarioDocument,
+    ScenarioUnreadable(String),
+    NoSpecMapping,
+    Unnamed { index: usize },
+    NotALabel { index: usize, pair: String },
+    NotATaint { index: usize, item: String },
+    NotWritten(String),
+}
+
+impl PoolsError {
+    /// The field it is about, as the API server would name it.
+    pub fn path(&self) -> Option<String> {
+        match self {
+            Self::Unnamed { index } => Some(format!("spec.nodePools[{index}].name")),
+            Self::NotALabel { index, .. } => Some(format!("spec.nodePools[{index}].labels")),
+            Self::NotATaint { index, .. } => Some(format!("spec.nodePools[{index}].taints")),
+            Self::NoSpecMapping => Some("spec".to_owned()),
+            Self::NoScenarioDocument | Self::ScenarioUnreadable(_) | Self::NotWritten(_) => None,
+        }
+    }
+}
+
 /// The text split into YAML documents (the `---` lines dropped), and the index
 /// of the `kind: Scenario` one.
 fn documents(text: &str) -> (Vec<String>, Option<usize>) {
@@ -36,10 +63,10 @@ fn documents(text: &str) -> (Vec<String>, Option<usize>) {
     (docs, scenario)
 }
 
-fn scenario_value(text: &str) -> Result<(Vec<String>, usize, Value), String> {
+fn scenario_value(text: &str) -> Result<(Vec<String>, usize, Value), PoolsError> {
     let (docs, index) = documents(text);
-    let index = index.ok_or_else(|| "no document has kind: Scenario".to_string())?;
-    let value: Value = serde_yaml::from_str(&docs[index]).map_err(|e| format!("the Scenario document: {e}"))?;
+    let index = index.ok_or(PoolsError::NoScenarioDocument)?;
+    let value: Value = serde_yaml::from_str(&docs[index]).map_err(|e| PoolsError::ScenarioUnreadable(e.to_string()))?;
     Ok((docs, index, value))
 }
 
@@ -53,7 +80,7 @@ fn text_of(value: Option<&Value>) -> String {
 }
 
 /// Reads `spec.nodePools` of the scenario document.
-pub fn read_pools(text: &str) -> Result<Vec<PoolDraft>, String> {
+pub fn read_pools(text: &str) -> Result<Vec<PoolDraft>, PoolsError> {
     let (_, _, value) = scenario_value(text)?;
     let pools = value.get("spec").and_then(|spec| spec.get("nodePools")).and_then(Value::as_sequence).cloned().unwrap_or_default();
     Ok(pools
@@ -99,10 +126,9 @@ fn split_list(text: &str) -> impl Iterator<Item = &str> {
     text.split(',').map(str::trim).filter(|item| !item.is_empty())
 }
 
-fn pool_value(pool: &PoolDraft, index: usize) -> Result<Value, String> {
-    let at = |field: &str| format!("spec.nodePools[{index}].{field}");
+fn pool_value(pool: &PoolDraft, index: usize) -> Result<Value, PoolsError> {
     if pool.name.trim().is_empty() {
-        return Err(format!("{}: a pool needs a name", at("name")));
+        return Err(PoolsError::Unnamed { index });
     }
     let mut map = Mapping::new();
     map.insert("name".into(), pool.name.trim().into());
@@ -112,7 +138,7 @@ fn pool_value(pool: &PoolDraft, index: usize) -> Result<Value, String> {
     }
     let mut labels = Mapping::new();
     for pair in split_list(&pool.labels) {
-        let (key, value) = pair.split_once('=').ok_or_else(|| format!("{}: {pair:?} is not key=value", at("labels")))?;
+        let (key, value) = pair.split_once('=').ok_or_else(|| PoolsError::NotALabel { index, pair: pair.to_owned() })?;
         labels.insert(key.trim().into(), value.trim().into());
     }
     if !labels.is_empty() {
@@ -120,7 +146,7 @@ fn pool_value(pool: &PoolDraft, index: usize) -> Result<Value, String> {
     }
     let mut taints = Vec::new();
     for item in split_list(&pool.taints) {
-        let (key_value, effect) = item.rsplit_once(':').ok_or_else(|| format!("{}: {item:?} is not key[=value]:Effect", at("taints")))?;
+        let (key_value, effect) = item.rsplit_once(':').ok_or_else(|| PoolsError::NotATaint { index, item: item.to_owned() })?;
         let mut taint = Mapping::new();
         let (key, value) = key_value.split_once('=').map_or((key_value, None), |(k, v)| (k, Some(v)));
         taint.insert("key".into(), key.trim().into());
@@ -146,15 +172,15 @@ fn pool_value(pool: &PoolDraft, index: usize) -> Result<Value, String> {
 }
 
 /// The text with the scenario document's `spec.nodePools` replaced by `pools`.
-pub fn write_pools(text: &str, pools: &[PoolDraft]) -> Result<String, String> {
+pub fn write_pools(text: &str, pools: &[PoolDraft]) -> Result<String, PoolsError> {
     let (docs, index, value) = scenario_value(text)?;
     if !value.get("spec").is_some_and(Value::is_mapping) {
-        return Err("spec: the Scenario document has no spec mapping".to_string());
+        return Err(PoolsError::NoSpecMapping);
     }
     let pools = Value::Sequence(pools.iter().enumerate().map(|(i, pool)| pool_value(pool, i)).collect::<Result<Vec<_>, _>>()?);
     let mut docs = docs;
     docs[index] = if docs[index].lines().any(|line| line.trim_end() == "spec:") {
-        let block = serde_yaml::to_string(&Mapping::from_iter([("nodePools".into(), pools)])).map_err(|e| e.to_string())?;
+        let block = serde_yaml::to_string(&Mapping::from_iter([("nodePools".into(), pools)])).map_err(|e| PoolsError::NotWritten(e.to_string()))?;
         replace_node_pools(&docs[index], &block)
     } else {
         // `spec: {...}` on one line: no block to splice into, so the document is written
@@ -163,7 +189,7 @@ pub fn write_pools(text: &str, pools: &[PoolDraft]) -> Result<String, String> {
         if let Some(spec) = value.get_mut("spec").and_then(Value::as_mapping_mut) {
             spec.insert("nodePools".into(), pools);
         }
-        serde_yaml::to_string(&value).map_err(|e| e.to_string())?
+        serde_yaml::to_string(&value).map_err(|e| PoolsError::NotWritten(e.to_string()))?
     };
     Ok(docs.join("---\n"))
 }
@@ -213,6 +239,7 @@ fn replace_node_pools(doc: &str, block: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::Lang;
     use crate::state::EXAMPLE_SCENARIO;
 
     #[test]
@@ -262,7 +289,11 @@ mod tests {
     fn bad_fields_are_errors_with_their_path() {
         let bad = PoolDraft { name: "x".into(), count: 1, labels: "novalue".into(), ..Default::default() };
         let error = write_pools(EXAMPLE_SCENARIO, &[bad]).expect_err("a label needs =");
-        assert!(error.starts_with("spec.nodePools[0].labels"), "{error}");
+        assert_eq!(error, PoolsError::NotALabel { index: 0, pair: "novalue".into() });
+        assert_eq!(error.path().as_deref(), Some("spec.nodePools[0].labels"));
+        let zh = Lang::ZhHans.panels().pools_reason(&error);
+        assert_eq!(zh, "spec.nodePools[0].labels：\"novalue\" 不是 key=value 的形式");
+        assert_eq!(Lang::En.panels().pools_reason(&error), "spec.nodePools[0].labels: \"novalue\" is not key=value");
         assert!(read_pools("kind: DaemonSet\n").is_err());
         let unnamed = PoolDraft { count: 1, ..Default::default() };
         assert!(write_pools(EXAMPLE_SCENARIO, &[unnamed]).is_err());

@@ -84,7 +84,8 @@ fn dense_square(props: &DenseSquareProps) -> Html {
         })
         .collect::<Vec<_>>()
         .join(", ");
-    let label = format!("{}: {}{}{}", node.name, state.label(props.lang), if pods.is_empty() { "" } else { " · " }, pods);
+    let colon = props.lang.panels().colon;
+    let label = format!("{}{colon}{}{}{}", node.name, state.label(props.lang), if pods.is_empty() { "" } else { " · " }, pods);
     html! {
         <li>
             <button type="button" class={classes!("dense-node", state.class(), props.selected.then_some("is-selected"))}

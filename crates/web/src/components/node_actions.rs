@@ -122,10 +122,10 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
                     now.remove(sent.field);
                     refused.set(now);
                 }
-                // kubectl's first line says what is wrong; the rest points at `-h`.
+                // What is wrong, every cause of it, without kubectl's pointer to `-h`.
                 (Some(_), Some(error)) => {
                     let mut now = (*refused).clone();
-                    now.insert(sent.field, error.lines().next().unwrap_or(&error).to_string());
+                    now.insert(sent.field, without_help_pointer(&error));
                     refused.set(now);
                 }
             }
@@ -225,6 +225,12 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
     }
 }
 
+/// A kubectl error without the line that points at `-h` or `--help`: the API server's
+/// causes (`* metadata.labels: ...`) stay, each on its line.
+fn without_help_pointer(error: &str) -> String {
+    error.lines().filter(|line| !line.starts_with("See '")).collect::<Vec<_>>().join("\n").trim_end().to_owned()
+}
+
 /// What a button's command printed, or its error, in the page's language where the
 /// playground says it (kubectl's words stay English).
 fn button_answer(outcome: &StepOutcome, lang: Lang) -> Html {
@@ -287,5 +293,19 @@ mod tests {
         let state = state.reduce(Action::Execute(node_command("label", "node-01", "disk=ssd")));
         let console = state.session.as_ref().expect("a session").console();
         assert_eq!(console.get(before + 1).map(|outcome| outcome.error.clone()), Some(None));
+    }
+
+    #[test]
+    fn a_refused_form_keeps_every_cause_and_drops_the_pointer_to_help() {
+        use crate::state::{State, EXAMPLE_SCENARIO};
+        let state = std::rc::Rc::new(State::new(Lang::En, EXAMPLE_SCENARIO));
+        let state = state.reduce(Action::Execute(node_command("label", "node-01", "=x")));
+        let console = state.session.as_ref().expect("a session").console();
+        let error = console.last().and_then(|outcome| outcome.error.clone()).expect("the label is refused");
+        let shown = without_help_pointer(&error);
+        assert!(shown.starts_with("The Node \"node-01\" is invalid:"), "{shown}");
+        assert!(shown.contains("\n* metadata.labels: Invalid value: \"\": name part must be non-empty"), "{shown}");
+        let usage = without_help_pointer("error: invalid image spec: x\nSee 'kubectl set image -h' for help and examples");
+        assert_eq!(usage, "error: invalid image spec: x");
     }
 }

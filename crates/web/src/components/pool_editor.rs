@@ -2,17 +2,18 @@
 //! Saving rewrites that document in the editor text and loads it, like any
 //! other edit followed by Apply.
 
-use dsplay_engine::scenario::default_allocatable;
+use dsplay_engine::scenario::{default_allocatable, MAX_NODES};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use crate::cluster_view::node_pools::{read_pools, write_pools, PoolDraft};
+use crate::cluster_view::node_pools::{read_pools, write_pools, PoolDraft, PoolsError};
+use crate::i18n::load_error_text;
 use crate::state::{Action, Playground};
 
 #[derive(Clone, PartialEq)]
 enum PoolError {
-    Unreadable(String),
-    Invalid(String),
+    Unreadable(PoolsError),
+    Invalid(PoolsError),
 }
 
 #[function_component(PoolEditor)]
@@ -108,8 +109,8 @@ pub fn pool_editor() -> Html {
                 <p class="console-hint">{ text.pools_hint }</p>
                 if let Some(problem) = &*error {
                     <p class="why-failed" role="alert">{ match problem {
-                        PoolError::Unreadable(message) => (text.pools_unreadable)(message),
-                        PoolError::Invalid(message) => (text.pools_invalid)(message),
+                        PoolError::Unreadable(error) => (text.pools_unreadable)(&text.pools_reason(error)),
+                        PoolError::Invalid(error) => (text.pools_invalid)(&text.pools_reason(error)),
                     } }</p>
                 } else if let Some(refusal) = pool_refusal(&playground) {
                     // The pools were written but not loaded: what the API server said
@@ -122,7 +123,7 @@ pub fn pool_editor() -> Html {
                         { field(i, text.pool_name, pool.name.clone(), String::new(), "short", |p, v| p.name = v) }
                         <label class="pool-field short">
                             <span>{ text.pool_count }</span>
-                            <input type="number" min="0" max="5000" value={pool.count.to_string()}
+                            <input type="number" min="0" max={MAX_NODES.to_string()} value={pool.count.to_string()}
                                 onchange={edit(i, |p, v| p.count = v.trim().parse().unwrap_or(p.count))} />
                         </label>
                         <label class="pool-field short">
@@ -158,5 +159,5 @@ fn pool_refusal(playground: &Playground) -> Option<String> {
     if !causes.is_empty() {
         return Some(causes.join("\n"));
     }
-    about_pools(&error.message).then(|| error.message.clone())
+    about_pools(&error.message).then(|| load_error_text::said(&error.place, &error.text, error.refusal.as_ref(), playground.lang))
 }

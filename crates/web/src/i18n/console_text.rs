@@ -44,8 +44,16 @@ fn image_behaviour(behaviour: ImageBehaviour) -> &'static str {
 /// the API server's (English, as on a real terminal), or English was asked for.
 pub fn error<'a>(outcome: &StepOutcome, printed: &'a str, lang: Lang) -> Cow<'a, str> {
     match (&outcome.refusal, lang) {
-        (Some(refusal), Lang::ZhHans) => Cow::Owned(zh_hans_of_refusal(refusal)),
+        (Some(found), Lang::ZhHans) => Cow::Owned(refusal(found, lang)),
         _ => Cow::Borrowed(printed),
+    }
+}
+
+/// What the playground refused, in `lang`.
+pub fn refusal(refusal: &Refusal, lang: Lang) -> String {
+    match lang {
+        Lang::En => refusal.to_string(),
+        Lang::ZhHans => zh_hans_of_refusal(refusal),
     }
 }
 

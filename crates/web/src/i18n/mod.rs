@@ -5,6 +5,7 @@
 
 pub mod console_text;
 mod en;
+pub mod load_error_text;
 mod narration;
 mod panels;
 mod share;

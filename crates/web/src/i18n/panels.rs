@@ -6,6 +6,7 @@
 mod en;
 mod zh_hans;
 
+use crate::cluster_view::node_pools::PoolsError;
 use crate::cluster_view::why::{NodeNameCheck, Outcome, RuleCheck, TaintCheck};
 
 use super::Lang;
@@ -95,6 +96,13 @@ pub struct PanelStrings {
     pub pools_unreadable: fn(&str) -> String,
     /// A field of the pool rows that does not make a pool; nothing was applied.
     pub pools_invalid: fn(&str) -> String,
+    /// Why the pool rows could not be read or written (see [`PoolsError`]).
+    pub pools_no_scenario: &'static str,
+    pub pools_scenario_unreadable: fn(&str) -> String,
+    pub pools_no_spec: &'static str,
+    pub pools_unnamed: &'static str,
+    pub pools_not_a_label: fn(&str) -> String,
+    pub pools_not_a_taint: fn(&str) -> String,
     /// The accessible name of a pool row's Remove button.
     pub remove_pool_named: fn(&str) -> String,
 
@@ -149,4 +157,24 @@ pub struct PanelStrings {
     pub dense_none: &'static str,
     pub dense_bad: &'static str,
     pub dense_cordoned: &'static str,
+}
+
+impl PanelStrings {
+    /// Why the pool rows could not be read or written, in this language: the field
+    /// first, as the API server names it.
+    pub fn pools_reason(&self, error: &PoolsError) -> String {
+        let reason = match error {
+            PoolsError::NoScenarioDocument => self.pools_no_scenario.to_owned(),
+            PoolsError::ScenarioUnreadable(parser) => (self.pools_scenario_unreadable)(parser),
+            PoolsError::NoSpecMapping => self.pools_no_spec.to_owned(),
+            PoolsError::Unnamed { .. } => self.pools_unnamed.to_owned(),
+            PoolsError::NotALabel { pair, .. } => (self.pools_not_a_label)(pair),
+            PoolsError::NotATaint { item, .. } => (self.pools_not_a_taint)(item),
+            PoolsError::NotWritten(error) => error.clone(),
+        };
+        match error.path() {
+            Some(path) => format!("{path}{}{reason}", self.colon),
+            None => reason,
+        }
+    }
 }

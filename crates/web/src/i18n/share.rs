@@ -96,7 +96,7 @@ static ZH_HANS: ShareStrings = ShareStrings {
     dismiss: "忽略",
     link_refused: |reason| format!("无法打开此链接：{reason}。当前内容未被替换。"),
     no_scenario: "其中没有场景",
-    newer_format: |version| format!("它由更新版本的 Playground 生成（格式 {version}）"),
+    newer_format: |version| format!("它由更新版本的演练场生成（格式 {version}）"),
     damaged: "链接已损坏或被截断",
     too_large: |kib| format!("其中的场景超过 {kib} KiB"),
     not_utf8: "其中的文本不是有效的 UTF-8",

@@ -9,6 +9,7 @@ pub use highlight::{highlight_text, Token};
 use web_sys::{Element, HtmlTextAreaElement};
 use yew::prelude::*;
 
+use crate::i18n::load_error_text;
 use crate::session::ApplyError;
 use crate::state::{Action, Playground};
 
@@ -143,25 +144,30 @@ pub fn manifest_editor() -> Html {
             </button>
         }
     };
+    let lang = playground.lang;
+    let colon = panels.colon;
     let error = match playground.error.as_ref() {
         None => Html::default(),
         // Several field errors: the answer's first line, then each error at its line.
-        Some(error) if error.details.len() > 1 => html! {
-            <>
-                { error.message.lines().next().unwrap_or_default().trim_end() }
-                <ul class="error-details">
-                    { for error.details.iter().map(|detail| html! {
-                        <li>{ for detail.line.map(&line_button) }{ if detail.line.is_some() { ": " } else { "" } }{ &detail.text }</li>
-                    }) }
-                </ul>
-            </>
-        },
+        Some(error) if error.details.len() > 1 => {
+            let first_line = error.text.lines().next().unwrap_or_default().trim_end();
+            html! {
+                <>
+                    { load_error_text::said(&error.place, first_line, None, lang) }
+                    <ul class="error-details">
+                        { for error.details.iter().map(|detail| html! {
+                            <li>{ for detail.line.map(&line_button) }{ if detail.line.is_some() { colon } else { "" } }{ &detail.text }</li>
+                        }) }
+                    </ul>
+                </>
+            }
+        }
         Some(error) => html! {
             <>
                 if let Some(line) = error.line {
-                    { line_button(line) }{ ": " }
+                    { line_button(line) }{ colon }
                 }
-                { &error.message }
+                { load_error_text::said(&error.place, &error.text, error.refusal.as_ref(), lang) }
             </>
         },
     };

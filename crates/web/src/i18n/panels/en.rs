@@ -153,6 +153,12 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     apply_pools: "Write nodePools and load",
     pools_unreadable: |error| format!("The scenario document cannot be edited here: {error}"),
     pools_invalid: |error| format!("Not applied: {error}"),
+    pools_no_scenario: "no document has kind: Scenario",
+    pools_scenario_unreadable: |error| format!("the Scenario document: {error}"),
+    pools_no_spec: "the Scenario document has no spec mapping",
+    pools_unnamed: "a pool needs a name",
+    pools_not_a_label: |pair| format!("{pair:?} is not key=value"),
+    pools_not_a_taint: |item| format!("{item:?} is not key[=value]:Effect"),
     remove_pool_named: |pool| format!("Remove pool {pool}"),
 
     chart_heading: "Rollout",

@@ -155,6 +155,12 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     apply_pools: "写入 nodePools 并载入",
     pools_unreadable: |error| format!("无法在此编辑场景文档：{error}"),
     pools_invalid: |error| format!("未应用：{error}"),
+    pools_no_scenario: "没有 kind: Scenario 的文档",
+    pools_scenario_unreadable: |error| format!("Scenario 文档无法解析：{error}"),
+    pools_no_spec: "Scenario 文档没有 spec 映射",
+    pools_unnamed: "节点池需要一个名称",
+    pools_not_a_label: |pair| format!("{pair:?} 不是 key=value 的形式"),
+    pools_not_a_taint: |item| format!("{item:?} 不是 key[=value]:Effect 的形式"),
     remove_pool_named: |pool| format!("移除节点池 {pool}"),
 
     chart_heading: "滚动更新",

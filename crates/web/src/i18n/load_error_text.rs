@@ -1,0 +1,69 @@
+//! Why a scenario did not load, in the page's language: where the error stands
+//! (column, document, node pool, step) and the playground's own refusals are told in
+//! it; the API server's and the YAML parser's words stay as they print them.
+
+use dsplay_engine::kubectl::command::Refusal;
+use dsplay_engine::simulation::ErrorPlace;
+
+use super::console_text;
+use super::Lang;
+
+/// `column 7, step 4` / `第 7 列，第 4 步`: empty for an error that stands nowhere
+/// in particular.
+pub fn place(place: &ErrorPlace, lang: Lang) -> String {
+    if lang == Lang::En {
+        return place.to_string();
+    }
+    let parts: Vec<String> = [
+        place.column.map(|column| format!("第 {column} 列")),
+        place.document.map(|document| format!("第 {document} 个文档")),
+        place.refused_document.as_ref().map(|(document, name)| format!("第 {document} 个文档（{name}）")),
+        place.node_pool.as_ref().map(|pool| format!("节点池 {pool}")),
+        place.step.map(|step| format!("第 {step} 步")),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    parts.join("，")
+}
+
+/// The error's place, then its words: `step 1: <refusal>`, in `lang`.
+pub fn said(error_place: &ErrorPlace, text: &str, refusal: Option<&Refusal>, lang: Lang) -> String {
+    let text = match refusal {
+        Some(refusal) => console_text::refusal(refusal, lang),
+        None => text.to_owned(),
+    };
+    if error_place.is_empty() {
+        return text;
+    }
+    format!("{}{}{text}", place(error_place, lang), lang.panels().colon)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dsplay_engine::simulation::Simulation;
+
+    fn load_error(text: &str) -> dsplay_engine::simulation::LoadError {
+        Simulation::load(text).err().expect("the scenario is refused")
+    }
+
+    #[test]
+    fn a_refused_document_and_a_refused_step_are_placed_in_the_pages_language() {
+        let scenario = "apiVersion: dsplay/v1\nkind: Scenario\nmetadata:\n  name: s\nspec:\n  nodePools:\n  - name: pool\n    count: 1\n  steps:\n  - settle now\n";
+        let refused = load_error(scenario);
+        assert_eq!(refused.place.step, Some(1));
+        assert_eq!(said(&refused.place, &refused.text, refused.refusal.as_ref(), Lang::En), refused.message);
+        let zh = said(&refused.place, &refused.text, refused.refusal.as_ref(), Lang::ZhHans);
+        assert!(zh.starts_with("第 1 步：用法：settle"), "{zh}");
+
+        let bad_label = format!(
+            "{scenario}---\napiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: agent\n  labels: {{\"a b\": x}}\nspec:\n  selector: {{matchLabels: {{app: a}}}}\n  template:\n    metadata: {{labels: {{app: a}}}}\n    spec: {{containers: [{{name: c, image: i}}]}}\n"
+        )
+        .replace("  - settle now\n", "  - settle\n");
+        let refused = load_error(&bad_label);
+        assert_eq!(refused.place.refused_document, Some((2, "agent".to_owned())));
+        let zh = said(&refused.place, &refused.text, None, Lang::ZhHans);
+        assert!(zh.starts_with("第 2 个文档（agent）：The DaemonSet \"agent\" is invalid"), "{zh}");
+    }
+}
