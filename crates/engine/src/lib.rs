@@ -11,6 +11,7 @@ pub mod scheduler;
 pub mod kubelet;
 pub mod scenario;
 pub mod kubectl;
+pub mod refusal;
 pub mod share;
 pub mod agenda;
 pub mod clock;

@@ -5,7 +5,7 @@
 use std::cell::{Ref, RefCell};
 use std::fmt;
 
-use dsplay_engine::kubectl::command::Refusal;
+use dsplay_engine::refusal::Refusal;
 use dsplay_engine::simulation::{Edit, ErrorDetail, ErrorPlace, Frame, LoadError, Simulation, StepOutcome};
 
 use crate::session_record::{Entry, SessionRecord};

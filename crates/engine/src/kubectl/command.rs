@@ -8,15 +8,13 @@
 mod completion;
 #[path = "command/kubectl_args.rs"]
 mod kubectl_args;
-#[path = "command/refusal.rs"]
-mod refusal;
 #[path = "command/resource.rs"]
 mod resource;
 #[path = "command/words.rs"]
 mod words;
 
 pub use completion::completions;
-pub use refusal::{Refusal, SIMULATION_USAGE};
+pub use crate::refusal::{Refusal, SIMULATION_USAGE};
 pub use resource::{ObjRef, PodRef, Resource};
 pub use words::{parse_duration, split_words};
 

@@ -2,7 +2,7 @@
 
 use super::steps::Step;
 use dsplay_model::document::ParseError;
-use crate::kubectl::command::Refusal;
+use crate::refusal::Refusal;
 use k8s_openapi::api::apps::v1::DaemonSet;
 use k8s_openapi::api::core::v1::{Node, Pod, Taint};
 use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
@@ -136,14 +136,24 @@ pub struct ScenarioError {
 }
 
 impl ScenarioError {
-    /// An error about the file as a whole (no Scenario document, two of them).
-    pub fn file(message: impl Into<String>) -> Self {
-        Self { document: None, line: None, column: None, step: None, path: None, message: message.into(), refusal: None }
+
+    /// The error's words are the playground's `refusal`.
+    pub fn with_refusal(mut self, refusal: Refusal) -> Self {
+        self.message = refusal.to_string();
+        self.refusal = Some(refusal);
+        self
     }
 
     pub fn with_step(mut self, step: usize) -> Self {
         self.step = Some(step);
         self
+    }
+}
+
+impl From<Refusal> for ScenarioError {
+    /// A refusal of the file as a whole (no Scenario document).
+    fn from(refusal: Refusal) -> Self {
+        Self { document: None, line: None, column: None, step: None, path: None, message: String::new(), refusal: None }.with_refusal(refusal)
     }
 }
 

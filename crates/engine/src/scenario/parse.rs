@@ -5,6 +5,7 @@ use super::format::{Manifest, ManifestObject, NodePool, NodeRole, Scenario, Scen
 use super::pools::default_allocatable;
 use super::steps::{parse_step, Step, StepAction};
 use crate::kubectl::command::{Command, Kubectl};
+use crate::refusal::Refusal;
 use dsplay_model::document::{bad_request_message, decode_strict, split_documents, ParseError, RawDocument, Value};
 use dsplay_model::field_path::FieldPath;
 use dsplay_model::template_generation::{template_generation, TEMPLATE_GENERATION_ANNOTATION};
@@ -86,10 +87,7 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, ScenarioError> {
         match (doc.api_version.as_deref(), doc.kind.as_deref()) {
             (_, Some("Scenario")) | (Some(SCENARIO_API_VERSION), _) => {
                 if let Some(first) = scenario_doc {
-                    return Err(doc_error(doc, format!(
-                        "a second Scenario document; a file has exactly one (the first is document {})",
-                        first.index + 1
-                    )));
+                    return Err(doc_refusal(doc, Refusal::SecondScenarioDocument { first: first.index + 1 }));
                 }
                 scenario_doc = Some(doc);
             }
@@ -97,9 +95,7 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, ScenarioError> {
         }
     }
     let Some(doc) = scenario_doc else {
-        return Err(ScenarioError::file(
-            "no Scenario document: a scenario file has one document with apiVersion: dsplay/v1, kind: Scenario",
-        ));
+        return Err(ScenarioError::from(Refusal::NoScenarioDocument));
     };
     let scenario = scenario(doc, manifests)?;
     check_references(doc, &scenario)?;
@@ -108,6 +104,11 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, ScenarioError> {
 
 fn doc_error(doc: &RawDocument, message: impl Into<String>) -> ScenarioError {
     ScenarioError::from(doc.error_at(&FieldPath::root(), message))
+}
+
+/// The playground refuses the document `doc` as a whole.
+fn doc_refusal(doc: &RawDocument, refusal: Refusal) -> ScenarioError {
+    doc_error(doc, String::new()).with_refusal(refusal)
 }
 
 fn manifest(doc: &RawDocument) -> Result<Manifest, ScenarioError> {
@@ -140,9 +141,7 @@ fn manifest(doc: &RawDocument) -> Result<Manifest, ScenarioError> {
             return Err(doc_error(doc, format!("no matches for kind \"{kind}\" in version \"{api_version}\"")))
         }
         _ => {
-            return Err(doc_error(doc, format!(
-                "kind \"{kind}\" ({api_version}) is not one the playground runs: a scenario holds apps/v1 DaemonSet, v1 Node, v1 Pod and one dsplay/v1 Scenario"
-            )))
+            return Err(doc_refusal(doc, Refusal::KindNotRun { kind: kind.to_owned(), api_version: api_version.to_owned() }))
         }
     };
     // A manifest applied later fails where kubectl would: at its `kubectl apply` step.
@@ -171,10 +170,7 @@ fn convertible(doc: &RawDocument, ds: DaemonSet) -> Result<DaemonSet, ParseError
 
 fn scenario(doc: &RawDocument, manifests: Vec<Manifest>) -> Result<Scenario, ScenarioError> {
     if doc.api_version.as_deref() != Some(SCENARIO_API_VERSION) || doc.kind.as_deref() != Some("Scenario") {
-        return Err(doc_error(doc, format!(
-            "a Scenario document has apiVersion: {SCENARIO_API_VERSION} and kind: Scenario, not {}",
-            doc.describe()
-        )));
+        return Err(doc_refusal(doc, Refusal::NotAScenarioDocument { found: doc.describe() }));
     }
     let parsed: ScenarioDocument = decode_strict(doc).map_err(in_plain_words)?;
     let name_path = FieldPath::root().child("metadata").child("name");
@@ -291,7 +287,8 @@ fn pools(doc: &RawDocument, documents: Vec<NodePoolDocument>, at: &FieldPath) ->
         total += u64::from(p.count);
         if total > MAX_NODES {
             let count = path.child("count");
-            return Err(doc.error_at(&count, format!("{count}: the node pools hold more than {MAX_NODES} nodes")).into());
+            let refusal = Refusal::TooManyNodes { path: count.to_string(), max: MAX_NODES };
+            return Err(ScenarioError::from(doc.error_at(&count, String::new())).with_refusal(refusal));
         }
         let mut allocatable = default_allocatable();
         allocatable.extend(p.allocatable);
@@ -338,9 +335,10 @@ fn check_references(doc: &RawDocument, scenario: &Scenario) -> Result<(), Scenar
                 column: None,
                 step: None,
                 path: Some("metadata.name".to_owned()),
-                message: format!("node \"{}\" is already made by node pool \"{pool}\"", m.name),
+                message: String::new(),
                 refusal: None,
-            });
+            }
+            .with_refusal(Refusal::NodeMadeByPool { node: m.name.clone(), pool: pool.to_string() }));
         }
     }
     for step in &scenario.steps {
@@ -352,9 +350,10 @@ fn check_references(doc: &RawDocument, scenario: &Scenario) -> Result<(), Scenar
                     column: None,
                     step: Some(step.index),
                     path: Some(format!("spec.steps[{}]", step.index)),
-                    message: format!("kubectl apply -f {name}: no document of the file has metadata.name \"{name}\""),
+                    message: String::new(),
                     refusal: None,
-                });
+                }
+                .with_refusal(Refusal::ApplyOfNoDocument { name: name.clone() }));
             }
             StepAction::Command(Command::NodeAdd { pool: Some(pool), .. }) if scenario.pool(pool).is_none() => {
                 return Err(ScenarioError {
@@ -363,9 +362,10 @@ fn check_references(doc: &RawDocument, scenario: &Scenario) -> Result<(), Scenar
                     column: None,
                     step: Some(step.index),
                     path: Some(format!("spec.steps[{}]", step.index)),
-                    message: format!("node add: there is no node pool \"{pool}\""),
+                    message: String::new(),
                     refusal: None,
-                });
+                }
+                .with_refusal(Refusal::NodeAddToNoPool { pool: pool.clone() }));
             }
             _ => {}
         }

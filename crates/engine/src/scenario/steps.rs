@@ -2,6 +2,7 @@
 
 use super::format::ScenarioError;
 use crate::kubectl::command::{parse_command, Command};
+use crate::refusal::Refusal;
 use dsplay_model::document::{decode_value_strict, RawDocument, Value};
 use dsplay_model::field_path::FieldPath;
 use serde::Deserialize;
@@ -105,10 +106,7 @@ pub fn parse_step(doc: &RawDocument, value: &Value, index: usize) -> Result<Step
                 _ => {
                     let names: Vec<String> =
                         map.keys().map(|k| k.as_str().map_or_else(|| format!("{k:?}"), str::to_owned)).collect();
-                    return Err(error(
-                        &path,
-                        format!("a step that is a map has the one key `expect`, not {}", names.join(", ")),
-                    ));
+                    return Err(error(&path, String::new()).with_refusal(Refusal::StepMapKeys { keys: names.join(", ") }));
                 }
             }
             let at = path.child("expect");

@@ -110,12 +110,12 @@ pub fn pool_editor() -> Html {
                 if let Some(problem) = &*error {
                     <p class="why-failed" role="alert">{ match problem {
                         PoolError::Unreadable(error) => (text.pools_unreadable)(&text.pools_reason(error)),
-                        PoolError::Invalid(error) => (text.pools_invalid)(&text.pools_reason(error)),
+                        PoolError::Invalid(error) => (text.pools_not_written)(&text.pools_reason(error)),
                     } }</p>
                 } else if let Some(refusal) = pool_refusal(&playground) {
                     // The pools were written but not loaded: what the API server said
                     // about them, here by the form, not only under the editor.
-                    <p class="why-failed" role="alert">{ (text.pools_invalid)(&refusal) }</p>
+                    <p class="why-failed" role="alert">{ (text.pools_refused)(&refusal) }</p>
                 }
                 { for drafts.iter().enumerate().map(|(i, pool)| html! {
                     <fieldset class="pool-row" data-pool={pool.name.clone()}>

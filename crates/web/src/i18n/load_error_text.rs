@@ -2,10 +2,10 @@
 //! (column, document, node pool, step) and the playground's own refusals are told in
 //! it; the API server's and the YAML parser's words stay as they print them.
 
-use dsplay_engine::kubectl::command::Refusal;
+use dsplay_engine::refusal::Refusal;
 use dsplay_engine::simulation::ErrorPlace;
 
-use super::console_text;
+use super::refusal_text;
 use super::Lang;
 
 /// `column 7, step 4` / `第 7 列，第 4 步`: empty for an error that stands nowhere
@@ -30,7 +30,7 @@ pub fn place(place: &ErrorPlace, lang: Lang) -> String {
 /// The error's place, then its words: `step 1: <refusal>`, in `lang`.
 pub fn said(error_place: &ErrorPlace, text: &str, refusal: Option<&Refusal>, lang: Lang) -> String {
     let text = match refusal {
-        Some(refusal) => console_text::refusal(refusal, lang),
+        Some(refusal) => refusal_text::refusal(refusal, lang),
         None => text.to_owned(),
     };
     if error_place.is_empty() {
@@ -65,5 +65,16 @@ mod tests {
         assert_eq!(refused.place.refused_document, Some((2, "agent".to_owned())));
         let zh = said(&refused.place, &refused.text, None, Lang::ZhHans);
         assert!(zh.starts_with("第 2 个文档（agent）：The DaemonSet \"agent\" is invalid"), "{zh}");
+    }
+
+    #[test]
+    fn a_file_that_is_no_scenario_is_refused_in_the_pages_language() {
+        let refused = load_error("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n");
+        assert_eq!(said(&refused.place, &refused.text, refused.refusal.as_ref(), Lang::En), refused.message);
+        let zh = said(&refused.place, &refused.text, refused.refusal.as_ref(), Lang::ZhHans);
+        assert!(zh.starts_with("演练场不运行 kind \"ConfigMap\"（v1）"), "{zh}");
+        let refused = load_error("# nothing here\n");
+        let zh = said(&refused.place, &refused.text, refused.refusal.as_ref(), Lang::ZhHans);
+        assert!(zh.starts_with("没有 Scenario 文档"), "{zh}");
     }
 }

@@ -6,6 +6,7 @@
 pub mod console_text;
 mod en;
 pub mod load_error_text;
+pub mod refusal_text;
 mod narration;
 mod panels;
 mod share;

@@ -94,8 +94,10 @@ pub struct PanelStrings {
     pub remove_pool: &'static str,
     pub apply_pools: &'static str,
     pub pools_unreadable: fn(&str) -> String,
-    /// A field of the pool rows that does not make a pool; nothing was applied.
-    pub pools_invalid: fn(&str) -> String,
+    /// The pools were written, but the API server refused them: nothing was loaded.
+    pub pools_refused: fn(&str) -> String,
+    /// The rows do not make pools: nothing was written to the editor text.
+    pub pools_not_written: fn(&str) -> String,
     /// Why the pool rows could not be read or written (see [`PoolsError`]).
     pub pools_no_scenario: &'static str,
     pub pools_scenario_unreadable: fn(&str) -> String,

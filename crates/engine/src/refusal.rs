@@ -1,7 +1,8 @@
 //! What the playground itself refuses, in its own voice: a simulation command it cannot
-//! read, or a kubectl command (or form of one) it does not serve. kubectl's and the API
-//! server's own errors are plain text, printed as they print them; these are kept as
-//! values so that the page can say them in its language. English is their `Display`.
+//! read, a kubectl command (or form of one) it does not serve, a scenario file that is
+//! not one. kubectl's, the API server's and the YAML parser's errors are plain text,
+//! printed as they print them; these are kept as values so that the page can say them
+//! in its language. English is their `Display`.
 
 use std::fmt;
 
@@ -58,6 +59,20 @@ pub enum Refusal {
     OneTypeAtATimeHere { text: String },
     OneTypePerCommand,
     DescribeNotAvailable { plural: String },
+
+    // ----- scenario files -----
+    NoScenarioDocument,
+    /// `first` is 1-based.
+    SecondScenarioDocument { first: usize },
+    /// `found` is the document's `apiVersion`/`kind`.
+    NotAScenarioDocument { found: String },
+    KindNotRun { kind: String, api_version: String },
+    StepMapKeys { keys: String },
+    ApplyOfNoDocument { name: String },
+    NodeAddToNoPool { pool: String },
+    NodeMadeByPool { node: String, pool: String },
+    /// `path` is the count that goes over.
+    TooManyNodes { path: String, max: u64 },
 }
 
 impl fmt::Display for Refusal {
@@ -121,6 +136,26 @@ impl fmt::Display for Refusal {
             }
             Self::OneTypePerCommand => f.write_str("error: the playground takes one resource type per command"),
             Self::DescribeNotAvailable { plural } => write!(f, "error: describe is not available for {plural} in the playground"),
+            Self::NoScenarioDocument => {
+                f.write_str("no Scenario document: a scenario file has one document with apiVersion: dsplay/v1, kind: Scenario")
+            }
+            Self::SecondScenarioDocument { first } => {
+                write!(f, "a second Scenario document; a file has exactly one (the first is document {first})")
+            }
+            Self::NotAScenarioDocument { found } => {
+                write!(f, "a Scenario document has apiVersion: dsplay/v1 and kind: Scenario, not {found}")
+            }
+            Self::KindNotRun { kind, api_version } => write!(
+                f,
+                "kind \"{kind}\" ({api_version}) is not one the playground runs: a scenario holds apps/v1 DaemonSet, v1 Node, v1 Pod and one dsplay/v1 Scenario"
+            ),
+            Self::StepMapKeys { keys } => write!(f, "a step that is a map has the one key `expect`, not {keys}"),
+            Self::ApplyOfNoDocument { name } => {
+                write!(f, "kubectl apply -f {name}: no document of the file has metadata.name \"{name}\"")
+            }
+            Self::NodeAddToNoPool { pool } => write!(f, "node add: there is no node pool \"{pool}\""),
+            Self::NodeMadeByPool { node, pool } => write!(f, "node \"{node}\" is already made by node pool \"{pool}\""),
+            Self::TooManyNodes { path, max } => write!(f, "{path}: the node pools hold more than {max} nodes"),
         }
     }
 }
