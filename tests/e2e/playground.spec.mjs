@@ -305,6 +305,25 @@ test("the language switch translates the page", async ({ page }) => {
   await command.press("Enter");
   await expect(page.locator(".console-log .console-output").last()).toHaveText("node/node-02 cordoned");
   await expect(page.locator(".console-log .console-output").last()).toHaveAttribute("lang", "en");
+  // What the playground refuses it says in Chinese; kubectl's own errors stay English.
+  await command.fill("advance soon");
+  await command.press("Enter");
+  const refusal = page.locator(".console-log .console-error").last();
+  await expect(refusal).toHaveText(/^错误：无效的时长 "soon"；用法：advance <时长>/);
+  await expect(refusal).not.toHaveAttribute("lang", "en");
+  await command.fill("kubectl frobnicate");
+  await command.press("Enter");
+  await expect(page.locator(".console-log .console-error").last()).toHaveText('error: unknown command "frobnicate" for "kubectl"');
+  await expect(page.locator(".console-log .console-error").last()).toHaveAttribute("lang", "en");
+  // So does the editor: where the error stands in Chinese, the API server's words as it says them.
+  const editor = page.getByRole("textbox", { name: /YAML/ });
+  const text = await editor.inputValue();
+  await editor.fill(text.replace("requests: {cpu: 100m", "requests: {cpu: 300m"));
+  await page.getByRole("button", { name: "应用" }).click();
+  await expect(page.locator("#manifest-error")).toContainText(/第 \d+ 行：第 2 个文档（node-logger）：The DaemonSet "node-logger" is invalid/);
+  await editor.fill(text);
+  await page.getByRole("button", { name: "应用" }).click();
+  await expect(page.locator("#manifest-error")).toBeHidden();
   // The choice is remembered.
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("DaemonSet 演练场");
