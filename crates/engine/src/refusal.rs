@@ -28,7 +28,7 @@ pub enum Refusal {
     ImageUsage,
     /// `flag_error` is pflag's first line (English, as kubectl's flags say it).
     NodeUsage { flag_error: Option<String> },
-    /// `node add` into a pool the scenario does not have.
+    /// `node add` into a pool the scenario does not have (typed, or a step).
     NoNodePool { pool: String },
     /// `node add` in a scenario without pools.
     NoPoolToShape,
@@ -69,7 +69,6 @@ pub enum Refusal {
     KindNotRun { kind: String, api_version: String },
     StepMapKeys { keys: String },
     ApplyOfNoDocument { name: String },
-    NodeAddToNoPool { pool: String },
     NodeMadeByPool { node: String, pool: String },
     /// `path` is the count that goes over.
     TooManyNodes { path: String, max: u64 },
@@ -153,7 +152,6 @@ impl fmt::Display for Refusal {
             Self::ApplyOfNoDocument { name } => {
                 write!(f, "kubectl apply -f {name}: no document of the file has metadata.name \"{name}\"")
             }
-            Self::NodeAddToNoPool { pool } => write!(f, "node add: there is no node pool \"{pool}\""),
             Self::NodeMadeByPool { node, pool } => write!(f, "node \"{node}\" is already made by node pool \"{pool}\""),
             Self::TooManyNodes { path, max } => write!(f, "{path}: the node pools hold more than {max} nodes"),
         }

@@ -14,7 +14,7 @@ mod resource;
 mod words;
 
 pub use completion::completions;
-pub use crate::refusal::{Refusal, SIMULATION_USAGE};
+use crate::refusal::Refusal;
 pub use resource::{ObjRef, PodRef, Resource};
 pub use words::{parse_duration, split_words};
 

@@ -131,7 +131,8 @@ pub struct ScenarioError {
     pub step: Option<usize>,
     pub path: Option<String>,
     pub message: String,
-    /// When the error is a step the playground refuses to read, that refusal.
+    /// When the playground itself refused (a step it cannot read, a file that is no
+    /// scenario), that refusal.
     pub refusal: Option<Refusal>,
 }
 

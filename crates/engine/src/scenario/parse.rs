@@ -365,7 +365,7 @@ fn check_references(doc: &RawDocument, scenario: &Scenario) -> Result<(), Scenar
                     message: String::new(),
                     refusal: None,
                 }
-                .with_refusal(Refusal::NodeAddToNoPool { pool: pool.clone() }));
+                .with_refusal(Refusal::NoNodePool { pool: pool.clone() }));
             }
             _ => {}
         }

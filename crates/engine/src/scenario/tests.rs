@@ -1,5 +1,6 @@
 use super::*;
 use crate::kubectl::command::{Command, Kubectl, PodRef};
+use crate::refusal::Refusal;
 
 fn err(text: &str) -> ScenarioError {
     match parse_scenario(text) {
@@ -98,7 +99,8 @@ fn malformed_steps_name_their_step_and_line() {
     let e = err(&format!("{HEAD}  steps:\n  - kubectl apply -f nowhere\n"));
     assert!(e.message.contains("no document of the file has metadata.name \"nowhere\""), "{e}");
     let e = err(&format!("{HEAD}  steps:\n  - node add x --pool gpu\n"));
-    assert!(e.message.contains("no node pool \"gpu\""), "{e}");
+    assert_eq!(e.message, "error: no node pool named \"gpu\"");
+    assert_eq!(e.refusal, Some(Refusal::NoNodePool { pool: "gpu".into() }));
 }
 
 #[test]

@@ -8,7 +8,7 @@ use dsplay_model::document::{locate, split_documents};
 use dsplay_model::field_path::FieldPath;
 
 use crate::api::ApiError;
-use crate::kubectl::command::Refusal;
+use crate::refusal::Refusal;
 use crate::scenario::{Manifest, ScenarioError};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,7 +20,8 @@ pub struct LoadError {
     /// The error's own words: the API server's answer, the YAML parser's, or the
     /// scenario format's.
     pub text: String,
-    /// When the error is a step the playground refuses to read, that refusal.
+    /// When the playground itself refused (a step it cannot read, a file that is no
+    /// scenario), that refusal.
     pub refusal: Option<Refusal>,
     /// 1-based line of the text: the first field error's, else the error's.
     pub line: Option<usize>,

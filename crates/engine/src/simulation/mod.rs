@@ -18,7 +18,8 @@ use std::collections::BTreeMap;
 
 use crate::api::{Api, ApiError};
 use crate::controller::daemonset::DaemonSetController;
-use crate::kubectl::command::{parse_command, Command, CommandError, Refusal};
+use crate::kubectl::command::{parse_command, Command, CommandError};
+use crate::refusal::Refusal;
 use crate::kubectl::apply;
 use crate::kubelet::{Kubelet, PodTiming};
 use crate::network::Network;

@@ -1,7 +1,7 @@
 //! The playground's own refusals (`dsplay_engine::refusal`) in the page's language:
 //! the commands, flags, fields and names in them stay as typed.
 
-use dsplay_engine::refusal::{Refusal, SIMULATION_USAGE};
+use dsplay_engine::refusal::{Refusal, SERVED, SIMULATION_USAGE};
 
 use super::Lang;
 
@@ -13,15 +13,13 @@ pub fn refusal(refusal: &Refusal, lang: Lang) -> String {
     }
 }
 
-/// What the playground refused, said in Chinese; the commands, flags and resource names
-/// in it stay as typed.
 fn zh_hans_of_refusal(refusal: &Refusal) -> String {
     const ADVANCE_USAGE: &str = "用法：advance <时长>，例如 advance 30s、advance 2m、advance 1m30s、advance 500ms";
     const IMAGE_USAGE: &str = "用法：image <镜像> crash|unready|pull-error|ok";
     const NODE_USAGE: &str = "用法：node add <名称> [--pool <节点池>] | node down <节点> | node up <节点>";
-    const SERVED: &str = "本演练场支持的命令：apply、label、taint、cordon、uncordon、drain、delete、set image、patch、rollout、get、describe";
     // The usage line lists commands, which stay as typed; only its label is translated.
     let usage = SIMULATION_USAGE.strip_prefix("usage: ").unwrap_or(SIMULATION_USAGE);
+    let served = format!("本演练场支持的命令：{}", SERVED.replace(", ", "、"));
     match refusal {
         Refusal::EmptyCommand => format!("错误：命令为空；用法：{usage} | kubectl ..."),
         Refusal::UnknownCommand { word } => {
@@ -37,9 +35,9 @@ fn zh_hans_of_refusal(refusal: &Refusal) -> String {
         Refusal::NodeUsage { flag_error: None } => NODE_USAGE.to_owned(),
         Refusal::NoNodePool { pool } => format!("错误：没有名为 \"{pool}\" 的节点池"),
         Refusal::NoPoolToShape => "错误：场景中没有可用来生成节点的节点池；请用 --pool 指定".to_owned(),
-        Refusal::KubectlAlone => format!("kubectl 用于管理 Kubernetes 集群。{SERVED}"),
+        Refusal::KubectlAlone => format!("kubectl 用于管理 Kubernetes 集群。{served}"),
         Refusal::NotServed { subcommand } => {
-            format!("错误：演练场不提供 \"kubectl {subcommand}\"，它的容器和 API 服务器都是模拟的；{SERVED}")
+            format!("错误：演练场不提供 \"kubectl {subcommand}\"，它的容器和 API 服务器都是模拟的；{served}")
         }
         Refusal::LabelsNodesOnly { resource } => format!("错误：演练场的 kubectl label 只修改节点，不修改 {resource}"),
         Refusal::TakesNodes { command, arg } => format!("错误：演练场的 {command} 只接受节点：{arg}"),
@@ -85,7 +83,6 @@ fn zh_hans_of_refusal(refusal: &Refusal) -> String {
         ),
         Refusal::StepMapKeys { keys } => format!("写成映射的步骤只有一个键 `expect`，而不是 {keys}"),
         Refusal::ApplyOfNoDocument { name } => format!("kubectl apply -f {name}：文件中没有 metadata.name 为 \"{name}\" 的文档"),
-        Refusal::NodeAddToNoPool { pool } => format!("node add：没有节点池 \"{pool}\""),
         Refusal::NodeMadeByPool { node, pool } => format!("节点 \"{node}\" 已由节点池 \"{pool}\" 生成"),
         Refusal::TooManyNodes { path, max } => format!("{path}：节点池中的节点总数超过 {max}"),
     }
