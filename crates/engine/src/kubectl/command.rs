@@ -95,10 +95,11 @@ pub enum Kubectl {
     Cordon(NodeTargets),
     Uncordon(NodeTargets),
     Drain { nodes: NodeTargets, ignore_daemonsets: bool, delete_emptydir_data: bool, force: bool },
-    DeletePod(PodRef),
+    /// `wait`: kubectl returns only once the pod is gone (`--wait`, on by default).
+    DeletePod { pod: PodRef, wait: bool },
     /// `kubectl delete pods a b`, `-l app=agent`, `--all`: the named pods, or those the
     /// selector (all with `--all`, an empty one) keeps, in the namespace.
-    DeletePods { names: Vec<String>, query: Option<ListQuery>, namespace: Option<String> },
+    DeletePods { names: Vec<String>, query: Option<ListQuery>, namespace: Option<String>, wait: bool },
     DeleteNode(String),
     DeleteDaemonSet(ObjRef),
     SetImage { ds: ObjRef, container: String, image: String },

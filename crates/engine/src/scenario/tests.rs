@@ -41,7 +41,7 @@ fn a_conformance_scenario_in_detail() {
     assert_eq!(names, ["node-01", "node-02", "node-03", "node-04"]);
     assert_eq!(s.steps[0].action, StepAction::Command(Command::Settle));
     assert_eq!(s.steps[0].line, 14);
-    assert_eq!(s.steps[4].action, StepAction::Command(Command::Kubectl(Kubectl::DeletePod(PodRef::OnNode("node-03".into())))));
+    assert_eq!(s.steps[4].action, StepAction::Command(Command::Kubectl(Kubectl::DeletePod { pod: PodRef::OnNode("node-03".into()), wait: true })));
     let StepAction::Expect(e) = &s.steps[3].action else { panic!("step 4 is an expect") };
     assert_eq!(e.generation.get("node-03"), Some(&1));
     assert_eq!(e.status.get("updatedNumberScheduled"), Some(&0));

@@ -79,7 +79,7 @@ impl Simulation {
             {
                 ("daemonset", self.resolve_daemonset(ds).ok()?)
             }
-            Kubectl::DeletePod(pod @ PodRef::Name(ObjRef { namespace: None, .. }))
+            Kubectl::DeletePod { pod: pod @ PodRef::Name(ObjRef { namespace: None, .. }), .. }
             | Kubectl::PatchPodStatus { pod: pod @ PodRef::Name(ObjRef { namespace: None, .. }), .. } => {
                 ("pod", self.resolve_pod(pod).ok()?)
             }
@@ -146,12 +146,16 @@ impl Simulation {
             Kubectl::Cordon(nodes) => self.cordon_nodes(&self.target_nodes(nodes)?, true).map(|lines| lines.join("\n")),
             Kubectl::Uncordon(nodes) => self.cordon_nodes(&self.target_nodes(nodes)?, false).map(|lines| lines.join("\n")),
             Kubectl::Drain { nodes, ignore_daemonsets, force, .. } => self.drain(&self.target_nodes(nodes)?, *ignore_daemonsets, *force),
-            Kubectl::DeletePod(pod) => {
+            Kubectl::DeletePod { pod, wait } => {
                 let pod_key = self.resolve_pod(pod)?;
                 self.api.delete_pod(&pod_key, None).map_err(|e| e.to_string())?;
-                Ok(deleted_message("pod", &pod_key))
+                let deleted = deleted_message("pod", &pod_key);
+                if *wait {
+                    self.awaiting_deletion.push(pod_key);
+                }
+                Ok(deleted)
             }
-            Kubectl::DeletePods { names, query, namespace } => self.delete_pods(names, query.as_ref(), namespace.as_deref()),
+            Kubectl::DeletePods { names, query, namespace, wait } => self.delete_pods(names, query.as_ref(), namespace.as_deref(), *wait),
             Kubectl::DeleteNode(name) => {
                 self.api.delete_node(name).map_err(|e| e.to_string())?;
                 Ok(format!("node \"{name}\" deleted"))
@@ -545,7 +549,9 @@ impl Simulation {
 
     /// Several pods: by name (each found or NotFound, in order), or all those a selector
     /// keeps in the namespace (none: "No resources found").
-    fn delete_pods(&mut self, names: &[String], query: Option<&ListQuery>, namespace: Option<&str>) -> Outcome {
+    /// Deletes each pod; with `wait`, and when every deletion was accepted, kubectl then
+    /// waits for them all to be gone.
+    fn delete_pods(&mut self, names: &[String], query: Option<&ListQuery>, namespace: Option<&str>, wait: bool) -> Outcome {
         let keys: Vec<Result<String, String>> = match query {
             Some(query) => {
                 let namespace = namespace.unwrap_or("default");
@@ -560,15 +566,24 @@ impl Simulation {
             None => names.iter().map(|name| self.resolve_pod(&PodRef::Name(ObjRef { name: name.clone(), namespace: namespace.map(str::to_owned) }))).collect(),
         };
         let mut lines = Vec::new();
+        let mut deleted = Vec::new();
         let mut errors = Vec::new();
         for key in keys {
             match key.and_then(|key| self.api.delete_pod(&key, None).map(|_| key).map_err(|e| e.to_string())) {
-                Ok(key) => lines.push(deleted_message("pod", &key)),
+                Ok(key) => {
+                    lines.push(deleted_message("pod", &key));
+                    deleted.push(key);
+                }
                 Err(error) => errors.push(error),
             }
         }
         match errors.is_empty() {
-            true => Ok(lines.join("\n")),
+            true => {
+                if wait {
+                    self.awaiting_deletion.extend(deleted);
+                }
+                Ok(lines.join("\n"))
+            }
             false => Err(lines.into_iter().chain(errors).collect::<Vec<_>>().join("\n")),
         }
     }

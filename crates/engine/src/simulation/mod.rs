@@ -344,7 +344,8 @@ impl Simulation {
         self.api.set_now(until_ms.max(self.api.now()));
     }
 
-    /// `kubectl drain` returns once the pods it evicted are gone (`waitForDelete`): the
+    /// `kubectl drain` returns once the pods it evicted are gone (`waitForDelete`), and
+    /// `kubectl delete pod` once the pods it deleted are (`--wait`, on by default): the
     /// clock runs until then, an hour at most.
     fn wait_for_deletion(&mut self) {
         let pods = std::mem::take(&mut self.awaiting_deletion);

@@ -201,7 +201,7 @@ fn drain(words: &[String]) -> Result<Kubectl, CommandError> {
 
 fn delete(words: &[String]) -> Result<Kubectl, CommandError> {
     let [selector, field_selector] = SELECTORS;
-    let p = flags(words, &[selector, field_selector, boolean("all", None)], "kubectl delete")?;
+    let p = flags(words, &[selector, field_selector, boolean("all", None), boolean("wait", None)], "kubectl delete")?;
     let Some(ResourceArgs { resource, names }) = resource_args(&p.args)? else {
         return Err(CommandError::new(
             "error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'",
@@ -215,7 +215,7 @@ fn delete(words: &[String]) -> Result<Kubectl, CommandError> {
     }
     if resource == Resource::Pod && (selects || names.len() > 1) {
         let query = selects.then_some(query);
-        return Ok(Kubectl::DeletePods { names, query, namespace: p.namespace() });
+        return Ok(Kubectl::DeletePods { names, query, namespace: p.namespace(), wait: p.bool_or("wait", true, "kubectl delete")? });
     }
     if selects {
         return Err(Refusal::DeletesPodsBySelectorOnly { resource: resource.to_string() }.into());
@@ -227,7 +227,7 @@ fn delete(words: &[String]) -> Result<Kubectl, CommandError> {
     };
     let namespace = p.namespace();
     match resource {
-        Resource::Pod => Ok(Kubectl::DeletePod(pod_ref(name, namespace))),
+        Resource::Pod => Ok(Kubectl::DeletePod { pod: pod_ref(name, namespace), wait: p.bool_or("wait", true, "kubectl delete")? }),
         Resource::Node => Ok(Kubectl::DeleteNode(name)),
         Resource::DaemonSet => Ok(Kubectl::DeleteDaemonSet(ObjRef { name, namespace })),
         other => Err(Refusal::DeletesOnly { resource: other.to_string() }.into()),

@@ -57,10 +57,15 @@ fn every_form_of_the_scenario_format_parses() {
         ok("kubectl drain node-01 --ignore-daemonsets"),
         Command::Kubectl(Kubectl::Drain { nodes: NodeTargets::named("node-01"), ignore_daemonsets: true, delete_emptydir_data: false, force: false })
     );
-    assert_eq!(ok("kubectl delete pod @node-03"), Command::Kubectl(Kubectl::DeletePod(PodRef::OnNode("node-03".into()))));
+    assert_eq!(ok("kubectl delete pod @node-03"), Command::Kubectl(Kubectl::DeletePod { pod: PodRef::OnNode("node-03".into()), wait: true }));
+    // kubectl waits for a deleted pod to be gone unless told not to.
+    assert_eq!(
+        ok("kubectl delete pod @node-03 --wait=false"),
+        Command::Kubectl(Kubectl::DeletePod { pod: PodRef::OnNode("node-03".into()), wait: false })
+    );
     assert_eq!(
         ok("kubectl delete pod agent-x7k2p -n kube-system"),
-        Command::Kubectl(Kubectl::DeletePod(PodRef::Name(ObjRef { name: "agent-x7k2p".into(), namespace: Some("kube-system".into()) })))
+        Command::Kubectl(Kubectl::DeletePod { pod: PodRef::Name(ObjRef { name: "agent-x7k2p".into(), namespace: Some("kube-system".into()) }), wait: true })
     );
     assert_eq!(ok("kubectl delete node node-01"), Command::Kubectl(Kubectl::DeleteNode("node-01".into())));
     assert_eq!(ok("kubectl delete ds agent"), Command::Kubectl(Kubectl::DeleteDaemonSet(ds("agent"))));
@@ -147,11 +152,11 @@ fn every_form_of_the_scenario_format_parses() {
     assert!(err("kubectl get pods -w").contains("does not watch (-w)"));
     assert_eq!(
         ok("kubectl delete pods a b"),
-        Command::Kubectl(Kubectl::DeletePods { names: vec!["a".into(), "b".into()], query: None, namespace: None })
+        Command::Kubectl(Kubectl::DeletePods { names: vec!["a".into(), "b".into()], query: None, namespace: None, wait: true })
     );
     assert_eq!(
         ok("kubectl delete pods --all -n kube-system"),
-        Command::Kubectl(Kubectl::DeletePods { names: vec![], query: Some(ListQuery::default()), namespace: Some("kube-system".into()) })
+        Command::Kubectl(Kubectl::DeletePods { names: vec![], query: Some(ListQuery::default()), namespace: Some("kube-system".into()), wait: true })
     );
     assert_eq!(err("kubectl delete pod web -l app=web"), "error: name cannot be provided when a selector is specified");
     assert_eq!(ok("kubectl cordon nodes/node-01"), Command::Kubectl(Kubectl::Cordon(NodeTargets::named("node-01"))));

@@ -100,8 +100,13 @@ impl Parsed {
 
     /// A boolean flag; `--flag=false` turns it off.
     pub fn bool(&self, long: &str, command: &str) -> Result<bool, CommandError> {
+        self.bool_or(long, false, command)
+    }
+
+    /// A boolean flag that is `default` when absent (`--wait` is on unless `--wait=false`).
+    pub fn bool_or(&self, long: &str, default: bool, command: &str) -> Result<bool, CommandError> {
         match self.value(long) {
-            None => Ok(false),
+            None => Ok(default),
             Some("true" | "1" | "t" | "T" | "TRUE" | "True") => Ok(true),
             Some("false" | "0" | "f" | "F" | "FALSE" | "False") => Ok(false),
             Some(other) => Err(CommandError::flag_usage(
