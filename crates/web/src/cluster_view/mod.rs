@@ -132,11 +132,10 @@ fn in_number_order(a: &str, b: &str) -> std::cmp::Ordering {
 /// A node's view from its object and the pods [`ClusterView::of_cached`] gathered for it.
 fn node_view(node: &Node, pods: &[Stored<Pod>], cards: bool, templates: &CurrentTemplates) -> NodeView {
     let name = node.metadata.name.as_deref().unwrap_or_default();
-    let daemon_pods = pods
-        .iter()
-        .filter(|pod| is_daemon_pod(pod) && target_node_name(pod) == Some(name))
-        .map(|pod| PodView::of(pod, templates))
-        .collect();
+    // Oldest first, so a surge pair reads old then new on every node.
+    let mut daemon_pods: Vec<&Stored<Pod>> = pods.iter().filter(|pod| is_daemon_pod(pod) && target_node_name(pod) == Some(name)).collect();
+    daemon_pods.sort_by(|a, b| a.metadata.creation_timestamp.cmp(&b.metadata.creation_timestamp).then_with(|| a.metadata.name.cmp(&b.metadata.name)));
+    let daemon_pods = daemon_pods.into_iter().map(|pod| PodView::of(pod, templates)).collect();
     let usage = cards.then(|| {
         let bound: Vec<&Pod> = pods
             .iter()

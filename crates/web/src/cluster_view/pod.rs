@@ -2,7 +2,7 @@
 
 use dsplay_engine::pod_readiness::is_pod_ready;
 use dsplay_engine::api::template_generation_of;
-use dsplay_engine::controller::daemonset::{compute_hash, is_pod_updated, target_node_name};
+use dsplay_engine::controller::daemonset::{compute_hash, is_pod_updated, target_node_name, REVISION_HASH_LABEL};
 use dsplay_engine::kubectl::printers::pod_status;
 use dsplay_engine::state::ClusterState;
 use dsplay_model::k8s_openapi::api::apps::v1::DaemonSet;
@@ -57,8 +57,9 @@ pub struct PodView {
     pub ready: bool,
     /// `metadata.deletionTimestamp` is set.
     pub terminating: bool,
-    /// The template generation the controller stamped on the pod
-    /// (`pod-template-generation`), else its `controller-revision-hash`.
+    /// The number of the ControllerRevision the pod was made from, as `kubectl rollout
+    /// history` numbers it (a rollback renumbers its revision, and the pods of it follow);
+    /// for a pod no revision matches, the template generation stamped on it.
     pub revision: Option<String>,
     /// The image of the first container, which is what a rollout changes.
     pub image: Option<String>,
@@ -117,16 +118,36 @@ pub fn is_failure_status(status: &str) -> bool {
 
 /// Per DaemonSet (`namespace/name`), what its pods carry when they are made from
 /// its current template: the revision hash and template generation the controller
-/// stamps on new pods.
+/// stamps on new pods; and the number of each of its ControllerRevisions, by hash.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CurrentTemplates {
     templates: Vec<(String, String, Option<i64>)>,
+    revisions: Vec<(String, String, i64)>,
 }
 
 impl CurrentTemplates {
     pub fn of(state: &ClusterState) -> CurrentTemplates {
         let templates = state.daemonsets.iter().map(|(key, ds)| (key.clone(), current_hash(ds), template_generation_of(ds))).collect();
-        CurrentTemplates { templates }
+        let revisions = state
+            .revisions
+            .values()
+            .filter_map(|revision| {
+                let meta = &revision.metadata;
+                let owner = meta.owner_references.iter().flatten().find(|o| o.controller == Some(true) && o.kind == "DaemonSet")?;
+                let hash = meta.labels.as_ref()?.get(REVISION_HASH_LABEL)?;
+                let daemonset = format!("{}/{}", meta.namespace.as_deref().unwrap_or("default"), owner.name);
+                Some((daemonset, hash.clone(), revision.revision))
+            })
+            .collect();
+        CurrentTemplates { templates, revisions }
+    }
+
+    /// The number of the ControllerRevision of `daemonset` that `pod` was made from.
+    fn revision_of(&self, pod: &Pod, daemonset: &str) -> Option<i64> {
+        let namespace = pod.metadata.namespace.as_deref().unwrap_or("default");
+        let key = format!("{namespace}/{daemonset}");
+        let hash = pod.metadata.labels.as_ref()?.get(REVISION_HASH_LABEL)?;
+        self.revisions.iter().find(|(ds, h, _)| *ds == key && h == hash).map(|(_, _, number)| *number)
     }
 
     /// Whether `pod` (owned by the DaemonSet named `daemonset`) is of the current
@@ -158,7 +179,13 @@ impl PodView {
         let daemonset = owner.filter(|owner| owner.kind == "DaemonSet").map(|owner| owner.name.clone());
         let kubectl_status = status_column(pod);
         let phase = PodPhase::parse(status.and_then(|status| status.phase.as_deref()));
+        let revision = daemonset
+            .as_deref()
+            .and_then(|ds| templates.revision_of(pod, ds))
+            .map(|number| number.to_string())
+            .or_else(|| label("pod-template-generation"));
         PodView {
+            revision,
             current: daemonset.as_deref().and_then(|ds| templates.is_current(pod, ds)),
             failing: phase == PodPhase::Failed || is_failure_status(&kubectl_status),
             status: kubectl_status,
@@ -169,7 +196,6 @@ impl PodView {
             phase,
             ready: is_pod_ready(pod),
             terminating: meta.deletion_timestamp.is_some(),
-            revision: label("pod-template-generation").or_else(|| label("controller-revision-hash")),
             image: spec.and_then(|spec| spec.containers.first()).and_then(|container| container.image.clone()),
         }
     }
@@ -218,6 +244,53 @@ mod tests {
         }
         let last = pods(&frames.last().expect("frames").state);
         assert!(!last.is_empty() && last.iter().all(|pod| pod.current == Some(true) && pod.status == "Running" && !pod.failing));
+    }
+
+    /// A rollback renumbers the revision it goes back to, as `kubectl rollout history`
+    /// shows it; the pods made from it read that number, not the one it had.
+    #[test]
+    fn pods_read_the_revision_number_that_rollout_history_shows() {
+        let mut simulation = Simulation::load(crate::state::EXAMPLE_SCENARIO).expect("loads");
+        simulation.run_steps();
+        let before = simulation.frames().len();
+        let undo = simulation.execute_interactively("kubectl rollout undo ds/node-logger");
+        assert_eq!(undo.error, None);
+        let history = simulation.execute_interactively("kubectl rollout history ds/node-logger");
+        assert!(history.output.contains("\n2 ") && history.output.contains("\n3 "), "{}", history.output);
+        let frames = simulation.frames();
+        let after: Vec<PodView> = frames[before..].iter().flat_map(|frame| pods(&frame.state)).collect();
+        assert!(after.iter().any(|pod| pod.revision.as_deref() == Some("3") && pod.current == Some(true)));
+        for pod in &after {
+            match (pod.revision.as_deref(), pod.current) {
+                (Some("3"), Some(true)) | (Some("2"), Some(false)) => {}
+                other => panic!("{}: {other:?}", pod.name),
+            }
+        }
+    }
+
+    /// With maxSurge the old pod and its replacement share the node for a while: every
+    /// node lists the old one first.
+    #[test]
+    fn a_surge_pair_reads_old_then_new() {
+        let text = crate::state::EXAMPLE_SCENARIO.replace(
+            "    matchLabels: {app: node-logger}\n",
+            "    matchLabels: {app: node-logger}\n  updateStrategy:\n    rollingUpdate: {maxSurge: 1, maxUnavailable: 0}\n",
+        );
+        assert_ne!(text, crate::state::EXAMPLE_SCENARIO);
+        let mut simulation = Simulation::load(&text).expect("loads");
+        simulation.run_steps();
+        let mut pairs = 0;
+        for frame in simulation.frames() {
+            for pool in ClusterView::of(&frame.state).pools {
+                for node in &pool.nodes {
+                    if let [first, second] = node.pods.as_slice() {
+                        pairs += 1;
+                        assert_eq!((first.current, second.current), (Some(false), Some(true)), "{}", node.name);
+                    }
+                }
+            }
+        }
+        assert!(pairs > 0, "the rollout surged");
     }
 
     #[test]
