@@ -157,6 +157,15 @@ test("cordon from the node's actions: console output, node marked", async ({ pag
   await taint.press("Enter");
   await expect(page.locator('.why-panel [data-node-error="taint"]')).toContainText('"bad"');
   await expect(refused).toContainText('"bad"');
+  // The node's daemon pod can be deleted (how OnDelete updates a node): kubectl waits
+  // for it to go, and the controller replaces it with a pod of another name.
+  const deletePod = page.locator('.why-panel [data-node-action="delete-pod"]');
+  await expect(deletePod).toHaveCount(1);
+  const pod = await deletePod.getAttribute("data-pod");
+  await deletePod.click();
+  await expect(page.locator(".console-log .console-output").last()).toHaveText(`pod "${pod}" deleted from default namespace`);
+  await expect(deletePod).toHaveCount(1);
+  await expect(deletePod).not.toHaveAttribute("data-pod", pod);
   // Node up only for a node whose kubelet is down, Node down only for a live one.
   await expect(page.locator('.why-panel [data-node-action="up"]')).toHaveCount(0);
   await page.locator('.why-panel [data-node-action="down"]').click();
@@ -240,6 +249,18 @@ test("events filter by node", async ({ page }) => {
   await page.locator('.event-filters select[data-filter="node"]').selectOption("gpu-01");
   await expect(rows.locator("td:nth-child(2)")).toHaveText(["Scheduled", "Pulled", "Created", "Started", "Killing", "Scheduled", "Pulled", "Created", "Started"]);
   await expect(rows.locator("td:nth-child(4)")).toHaveText(["default-scheduler", "kubelet", "kubelet", "kubelet", "kubelet", "default-scheduler", "kubelet", "kubelet", "kubelet"]);
+});
+
+test("the events list shows the newest fifty, and older ones on request", async ({ page }) => {
+  const rows = page.locator(".events tbody tr");
+  const shown = page.locator(".events-shown");
+  await expect(shown).toHaveText(/^50 of \d+$/);
+  const total = Number((await shown.textContent()).split(" of ")[1]);
+  expect(total).toBeGreaterThan(50);
+  await expect(rows).toHaveCount(50);
+  await page.getByRole("button", { name: "Show older" }).click();
+  await expect(rows).toHaveCount(Math.min(total, 100));
+  await expect(shown).toHaveText(`${Math.min(total, 100)} of ${total}`);
 });
 
 test("the gallery loads a scenario and asks before replacing edits", async ({ page }) => {

@@ -15,7 +15,7 @@ use dsplay_model::validation::go_quote;
 use super::{PlaygroundNote, Simulation};
 use crate::api::{key, name_of, patch, ApiError};
 use crate::clock;
-use crate::controller::daemonset::{revision_data, rollout_status, target_node_name};
+use crate::controller::daemonset::{is_daemon_pod, revision_data, rollout_status, target_node_name};
 use crate::kubectl::apply;
 use crate::kubectl::command::{Kubectl, NodeTargets, ObjRef, PatchType, PodRef, Resource};
 use crate::kubectl::printers;
@@ -855,10 +855,6 @@ fn label_change(before: &BTreeMap<String, String>, after: &BTreeMap<String, Stri
         (false, true) => "unlabeled",
         (false, false) => "not labeled",
     }
-}
-
-fn is_daemon_pod(pod: &Pod) -> bool {
-    pod.metadata.owner_references.iter().flatten().any(|o| o.controller == Some(true) && o.kind == "DaemonSet")
 }
 
 fn with_time_added(taint: &Taint, now_ms: u64) -> Taint {

@@ -12,7 +12,7 @@ use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
-use dsplay_engine::controller::daemonset::target_node_name;
+use dsplay_engine::controller::daemonset::{is_daemon_pod, target_node_name};
 use dsplay_engine::pod_readiness::is_terminal;
 use dsplay_engine::state::{ClusterState, Stored};
 use dsplay_model::k8s_openapi::api::core::v1::{Node, Pod};
@@ -58,10 +58,6 @@ struct CachedNode {
     /// non-terminated pod bound to it.
     pods: Vec<Stored<Pod>>,
     view: Rc<NodeView>,
-}
-
-fn is_daemon_pod(pod: &Pod) -> bool {
-    pod.metadata.owner_references.iter().flatten().any(|owner| owner.controller == Some(true) && owner.kind == "DaemonSet")
 }
 
 impl ClusterView {
@@ -133,18 +129,23 @@ fn in_number_order(a: &str, b: &str) -> std::cmp::Ordering {
 fn node_view(node: &Node, pods: &[Stored<Pod>], cards: bool, templates: &CurrentTemplates) -> NodeView {
     let name = node.metadata.name.as_deref().unwrap_or_default();
     // Oldest first, so a surge pair reads old then new on every node.
-    let mut daemon_pods: Vec<&Stored<Pod>> = pods.iter().filter(|pod| is_daemon_pod(pod) && target_node_name(pod) == Some(name)).collect();
-    daemon_pods.sort_by(|a, b| a.metadata.creation_timestamp.cmp(&b.metadata.creation_timestamp).then_with(|| a.metadata.name.cmp(&b.metadata.name)));
-    let daemon_pods = daemon_pods.into_iter().map(|pod| PodView::of(pod, templates)).collect();
-    let usage = cards.then(|| {
-        let bound: Vec<&Pod> = pods
+    let oldest_first = |pods: Vec<&Pod>| -> Vec<PodView> {
+        let mut pods = pods;
+        pods.sort_by(|a, b| a.metadata.creation_timestamp.cmp(&b.metadata.creation_timestamp).then_with(|| a.metadata.name.cmp(&b.metadata.name)));
+        pods.into_iter().map(|pod| PodView::of(pod, templates)).collect()
+    };
+    let daemon_pods = oldest_first(pods.iter().map(Stored::object).filter(|pod| is_daemon_pod(pod) && target_node_name(pod) == Some(name)).collect());
+    let bound: Vec<&Pod> = match cards {
+        true => pods
             .iter()
             .map(Stored::object)
             .filter(|pod| pod.spec.as_ref().and_then(|spec| spec.node_name.as_deref()) == Some(name) && !is_terminal(pod))
-            .collect();
-        NodeUsage::of(node, &bound)
-    });
-    NodeView::of(node, daemon_pods, usage)
+            .collect(),
+        false => Vec::new(),
+    };
+    let usage = cards.then(|| NodeUsage::of(node, &bound));
+    let other_pods = oldest_first(bound.into_iter().filter(|pod| !is_daemon_pod(pod)).collect());
+    NodeView::of(node, daemon_pods, other_pods, usage)
 }
 
 #[cfg(test)]
@@ -256,12 +257,16 @@ mod tests {
     }
 
     #[test]
-    fn only_daemon_pods_sit_on_their_node() {
+    fn daemon_pods_sit_on_their_node_and_other_pods_apart() {
         let view = ClusterView::of(&state());
         let node_01 = &view.pools[1].nodes[0];
         assert_eq!(node_01.pods.len(), 1);
         let pod = &node_01.pods[0];
         assert_eq!((pod.phase, pod.ready, pod.revision.as_deref()), (PodPhase::Running, true, Some("2")));
+        // The ordinary pod bound there is listed apart, as an other pod.
+        let others: Vec<&str> = node_01.other_pods.iter().map(|pod| pod.name.as_str()).collect();
+        assert_eq!(others, ["web-1"]);
+        assert_eq!(node_01.other_pods[0].daemonset, None);
         assert_eq!(pod.daemonset.as_deref(), Some("agent"));
         let gpu = &view.pools[0].nodes[0];
         assert_eq!(gpu.readiness, NodeReadiness::Unknown);

@@ -52,12 +52,16 @@ pub struct NodeView {
     pub taints: Vec<String>,
     /// Capacity use; left out for clusters shown densely.
     pub usage: Option<NodeUsage>,
-    /// The daemon pods bound to or aimed at this node, in name order.
+    /// The daemon pods bound to or aimed at this node, oldest first.
     pub pods: Vec<PodView>,
+    /// The other pods bound to it and not finished (ordinary pods, which use its
+    /// capacity and which eviction and drain remove), oldest first; left out for
+    /// clusters shown densely.
+    pub other_pods: Vec<PodView>,
 }
 
 impl NodeView {
-    pub fn of(node: &Node, pods: Vec<PodView>, usage: Option<NodeUsage>) -> NodeView {
+    pub fn of(node: &Node, pods: Vec<PodView>, other_pods: Vec<PodView>, usage: Option<NodeUsage>) -> NodeView {
         let ready = dsplay_engine::node_lifecycle::ready_status(node);
         let spec = node.spec.as_ref();
         NodeView {
@@ -94,6 +98,7 @@ impl NodeView {
                 })
                 .unwrap_or_default(),
             pods,
+            other_pods,
             usage,
         }
     }

@@ -16,8 +16,8 @@ use yew::prelude::*;
 use super::event_list::EventList;
 use crate::i18n::Lang;
 
-/// How many of the newest matching events are listed: a large rollout records tens of
-/// thousands.
+/// How many of the newest matching events are listed at first, and how many more
+/// each "show older" adds: a large rollout records tens of thousands.
 const SHOWN: usize = 50;
 
 /// Whether `event` concerns `node`: the Node itself or a pod that was on it, as
@@ -118,6 +118,7 @@ fn node_options(props: &NodeOptionsProps) -> Html {
 pub fn filtered_events(props: &FilteredEventsProps) -> Html {
     let node = use_state(String::new);
     let object = use_state(String::new);
+    let limit = use_state(|| SHOWN);
     let text = props.lang.panels();
     let state = &props.frame.0;
     let on_select = |handle: UseStateHandle<String>| {
@@ -128,8 +129,8 @@ pub fn filtered_events(props: &FilteredEventsProps) -> Html {
     };
     // Filtered again only when the events or the choices change, not as the frame's
     // time alone moves on (that changes only the ages).
-    let listed = use_memo((props.frame.clone(), (*node).clone(), (*object).clone()), |(frame, node, object)| {
-        let shown = shown_events(&frame.0.events, node, object, SHOWN);
+    let listed = use_memo((props.frame.clone(), (*node).clone(), (*object).clone(), *limit), |(frame, node, object, limit)| {
+        let shown = shown_events(&frame.0.events, node, object, *limit);
         let mut objects = object_choices(&frame.0.events, node, SHOWN);
         if !object.is_empty() {
             objects.entry(object.clone()).or_insert_with(|| InvolvedObject::parse(object).resource_name());
@@ -157,6 +158,11 @@ pub fn filtered_events(props: &FilteredEventsProps) -> Html {
                     </select>
                 </label>
                 <output class="events-shown">{ (text.events_shown)(shown.len(), state.events.len()) }</output>
+                // A full list may have older events behind it.
+                if shown.len() == *limit && shown.len() < state.events.len() {
+                    <button type="button" class="btn" data-show-older=""
+                        onclick={Callback::from(move |_: MouseEvent| limit.set(*limit + SHOWN))}>{ text.show_older_events }</button>
+                }
             </form>
         </EventList>
     }

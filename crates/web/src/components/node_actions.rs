@@ -36,7 +36,18 @@ pub struct NodeActionsProps {
     pub pool: String,
     /// The name the added node gets (`<pool>-NN`).
     pub next_name: String,
+    /// The node's daemon pods where actions run, `(namespace, name)`: each can be
+    /// deleted (the OnDelete strategy's way to update a node).
+    pub daemon_pods: Vec<(String, String)>,
     pub lang: Lang,
+}
+
+/// `kubectl delete pod`, as a user would type it for the pod.
+pub fn delete_pod_command(namespace: &str, pod: &str) -> String {
+    match namespace {
+        "default" => format!("kubectl delete pod {pod}"),
+        namespace => format!("kubectl delete pod {pod} -n {namespace}"),
+    }
 }
 
 /// The console commands behind the buttons, kept in one place so tests can read them.
@@ -208,10 +219,17 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
             </>
         }
     };
+    let delete_pod = |(namespace, pod): &(String, String)| {
+        html! {
+            <button type="button" class="btn" data-node-action="delete-pod" data-pod={pod.clone()}
+                onclick={run("delete-pod", delete_pod_command(namespace, pod))}>{ (text.delete_pod)(pod) }</button>
+        }
+    };
     html! {
         <section class="node-actions" aria-label={(text.actions_heading)(node)}>
             <div class="node-action-buttons" role="group" aria-label={(text.actions_heading)(node)}>
                 { for actions.iter().map(|action| button(action)) }
+                { for props.daemon_pods.iter().map(delete_pod) }
             </div>
             // Not a live region: the console's log, which gets the same command and answer,
             // already says it (a cordon was announced twice).
@@ -250,6 +268,8 @@ mod tests {
 
     #[test]
     fn buttons_run_kubectls_own_commands() {
+        assert_eq!(delete_pod_command("default", "agent-x7k2p"), "kubectl delete pod agent-x7k2p");
+        assert_eq!(delete_pod_command("kube-system", "agent-x7k2p"), "kubectl delete pod agent-x7k2p -n kube-system");
         assert_eq!(node_command("cordon", "node-02", ""), "kubectl cordon node-02");
         assert_eq!(node_command("drain", "node-02", ""), "kubectl drain node-02 --ignore-daemonsets");
         assert_eq!(node_command("label", "node-02", "disk=ssd"), "kubectl label node node-02 disk=ssd --overwrite");

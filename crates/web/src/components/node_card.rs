@@ -87,6 +87,13 @@ pub fn node_card(props: &NodeCardProps) -> Html {
                     { for node.pods.iter().map(|pod| html! { <PodChip key={pod.name.clone()} pod={pod.clone()} lang={props.lang} /> }) }
                 }
             </ul>
+            // Ordinary pods: what eviction and drain take away while the daemon pod stays.
+            if !node.other_pods.is_empty() {
+                <p class="other-pods-heading" aria-hidden="true">{ strings.other_pods }</p>
+                <ul class="pods other-pods" aria-label={strings.other_pods}>
+                    { for node.other_pods.iter().map(|pod| html! { <PodChip key={pod.name.clone()} pod={pod.clone()} lang={props.lang} /> }) }
+                </ul>
+            }
         </li>
     }
 }

@@ -10,6 +10,10 @@ use crate::cluster_view::pool_of;
 use crate::focus::{focus_first, scroll_to_top};
 use crate::i18n::PanelStrings;
 use crate::state::{Action, Playground};
+use dsplay_engine::controller::daemonset::{is_daemon_pod, target_node_name};
+use dsplay_engine::pod_readiness::is_terminating;
+use dsplay_engine::state::Stored;
+use dsplay_model::k8s_openapi::api::core::v1::Pod;
 use dsplay_model::node_affinity::AffinityCheckKind;
 
 /// The control that selects `node`: its card's name, or its square in the dense view.
@@ -75,6 +79,14 @@ pub fn why_panel() -> Html {
         kubelet_down: session.is_some_and(|session| session.kubelet_is_silent(&node)),
     });
     let next_name = last.as_ref().map(|last| next_node_name(last.state.nodes.keys(), pool_of(&node))).unwrap_or_default();
+    let daemon_pods: Vec<(String, String)> = last
+        .as_ref()
+        .map(|last| {
+            let on_node = |pod: &&Pod| is_daemon_pod(pod) && !is_terminating(pod) && target_node_name(pod) == Some(node.as_str());
+            let named = |pod: &Pod| (pod.metadata.namespace.clone().unwrap_or_default(), pod.metadata.name.clone().unwrap_or_default());
+            last.state.pods.values().map(Stored::object).filter(on_node).map(named).collect()
+        })
+        .unwrap_or_default();
     drop(last);
     // Closing gives focus back to the node's own control, where the user came from.
     let close_panel = {
@@ -112,7 +124,7 @@ pub fn why_panel() -> Html {
             }
             if explanation.is_some() {
                 <NodeActions node={node.clone()} state={action_state}
-                    pool={pool_of(&node).to_string()} next_name={next_name} {lang} />
+                    pool={pool_of(&node).to_string()} next_name={next_name} {daemon_pods} {lang} />
             }
         </section>
     }

@@ -46,6 +46,7 @@ pub(super) static STRINGS: Strings = Strings {
     usage_pods: "Pods",
     no_daemon_pod: "no daemon pod",
     pods_on_node: |n| if n == 1 { "1 daemon pod".to_string() } else { format!("{n} daemon pods") },
+    other_pods: "Other pods",
 
     phase_pending: "Pending",
     phase_running: "Running",

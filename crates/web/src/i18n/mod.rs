@@ -111,6 +111,8 @@ pub struct Strings {
     pub usage_pods: &'static str,
     pub no_daemon_pod: &'static str,
     pub pods_on_node: fn(usize) -> String,
+    /// The heading of a card's ordinary pods.
+    pub other_pods: &'static str,
 
     pub phase_pending: &'static str,
     pub phase_running: &'static str,

@@ -134,6 +134,9 @@ pub struct PanelStrings {
     pub filter_object: &'static str,
     pub filter_all: &'static str,
     pub events_shown: fn(usize, usize) -> String,
+    pub show_older_events: &'static str,
+    /// The node action that deletes one of its daemon pods.
+    pub delete_pod: fn(&str) -> String,
 
     // Gallery.
     pub gallery_open: &'static str,

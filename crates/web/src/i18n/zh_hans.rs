@@ -41,6 +41,7 @@ pub(super) static STRINGS: Strings = Strings {
     usage_pods: "Pod",
     no_daemon_pod: "没有守护进程 Pod",
     pods_on_node: |n| format!("{n} 个守护进程 Pod"),
+    other_pods: "其他 Pod",
 
     phase_pending: "Pending",
     phase_running: "Running",

@@ -49,6 +49,11 @@ pub(crate) fn controller_ref(pod: &Pod) -> Option<&OwnerReference> {
     pod.metadata.owner_references.as_ref()?.iter().find(|o| o.controller == Some(true))
 }
 
+/// Whether some DaemonSet is the pod's controller.
+pub fn is_daemon_pod(pod: &Pod) -> bool {
+    controller_ref(pod).is_some_and(|owner| owner.kind == "DaemonSet")
+}
+
 /// Whether the DaemonSet is the pod's controller (by uid).
 pub fn is_owned_by(pod: &Pod, ds: &DaemonSet) -> bool {
     controller_ref(pod).is_some_and(|o| Some(&o.uid) == ds.metadata.uid.as_ref())

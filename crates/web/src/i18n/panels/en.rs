@@ -190,6 +190,8 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     filter_object: "Object",
     filter_all: "all",
     events_shown: |shown, total| format!("{shown} of {total}"),
+    show_older_events: "Show older",
+    delete_pod: |pod| format!("Delete pod {pod}"),
 
     gallery_open: "Gallery",
     cluster_only: "Cluster only",

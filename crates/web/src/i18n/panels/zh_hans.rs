@@ -191,6 +191,8 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     filter_object: "对象",
     filter_all: "全部",
     events_shown: |shown, total| format!("{shown} / {total}"),
+    show_older_events: "显示更早的事件",
+    delete_pod: |pod| format!("删除 Pod {pod}"),
 
     gallery_open: "场景库",
     cluster_only: "只看集群",
