@@ -246,6 +246,23 @@ test("a console command extends the timeline", async ({ page }) => {
   await page.screenshot({ ...shot("console"), fullPage: false });
 });
 
+test("with the cluster not running on, a command leaves the clock for advance to move", async ({ page }) => {
+  const runOn = page.getByRole("checkbox", { name: "Cluster runs on after each command" });
+  await expect(runOn).toBeChecked();
+  await runOn.uncheck();
+  const command = page.getByRole("textbox", { name: "Command" });
+  const state = page.locator('.node-card[data-node="node-03"] .node-head .badge');
+  await command.fill("node down node-03");
+  await command.press("Enter");
+  await expect(page.locator(".console-log .console-output").last()).toHaveText("node/node-03: kubelet stopped posting status");
+  // The kubelet is silent, but the grace period has not passed: still Ready.
+  await expect(state).toHaveText("Ready");
+  await command.fill("advance 1m");
+  await command.press("Enter");
+  await page.getByRole("button", { name: "Go to the last frame" }).click();
+  await expect(state).toHaveText("NotReady (Unknown)");
+});
+
 test("the console recalls commands with the arrow keys and completes names with Tab", async ({ page }) => {
   const command = page.getByRole("textbox", { name: "Command" });
   await command.fill("kubectl get ds");

@@ -50,6 +50,18 @@ impl From<LoadError> for ApplyError {
     }
 }
 
+/// Whether the cluster goes on after a console command.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RunOn {
+    /// As a real cluster goes on after kubectl returns: until nothing more happens
+    /// (an hour of simulated time at most).
+    #[default]
+    UntilQuiet,
+    /// Not at all: the clock moves only with `advance` and `settle`, so a trainer can
+    /// act inside a grace period or halfway through a rollout.
+    No,
+}
+
 /// What Apply did with an edit of the running scenario.
 pub enum Applied {
     /// The scenario itself changed: a new session, its steps played.
@@ -105,7 +117,8 @@ impl Session {
         let mut session = Session::load(&record.scenario)?;
         for entry in &record.entries {
             match entry {
-                Entry::Run(line) => drop(session.execute(line)),
+                Entry::Run(line) => drop(session.execute(line, RunOn::UntilQuiet)),
+                Entry::Step(line) => drop(session.execute(line, RunOn::No)),
                 // Only a read-only line is a query: a crafted link's `node add` stays out.
                 Entry::Query { line, frame } => drop(session.answer_at(line, *frame)),
                 Entry::Apply(text) => {
@@ -135,8 +148,10 @@ impl Session {
                 // (a command about a node that is gone now fails, visibly).
                 let reloaded = Session::play(*simulation, text);
                 for entry in &self.record.borrow().entries {
-                    if let Entry::Run(line) = entry {
-                        reloaded.execute(line);
+                    match entry {
+                        Entry::Run(line) => drop(reloaded.execute(line, RunOn::UntilQuiet)),
+                        Entry::Step(line) => drop(reloaded.execute(line, RunOn::No)),
+                        Entry::Apply(_) | Entry::Query { .. } => {}
                     }
                 }
                 Applied::Reloaded(Box::new(reloaded))
@@ -186,8 +201,8 @@ impl Session {
 
     /// A console line typed while the view shows `frame`: a read-only kubectl command is
     /// answered as of that frame (`Simulation::query_at`); anything else runs at the end.
-    pub fn execute_at(&self, line: &str, frame: usize) -> StepOutcome {
-        self.answer_at(line, frame).unwrap_or_else(|| self.execute(line))
+    pub fn execute_at(&self, line: &str, frame: usize, run_on: RunOn) -> StepOutcome {
+        self.answer_at(line, frame).unwrap_or_else(|| self.execute(line, run_on))
     }
 
     /// The answer to a read-only kubectl `line` as of `frame`, in the console and the
@@ -200,11 +215,16 @@ impl Session {
     }
 
     /// Runs one console command (kubectl or a simulation command) at the end of
-    /// the timeline, and lets the cluster react to it (`execute_interactively`).
-    pub fn execute(&self, line: &str) -> StepOutcome {
-        let outcome = self.simulation.borrow_mut().execute_interactively(line);
+    /// the timeline; `run_on` says whether the cluster then goes on reacting until it
+    /// is quiet (`execute_interactively`) or stays where the command left it, as after
+    /// a scenario's step.
+    pub fn execute(&self, line: &str, run_on: RunOn) -> StepOutcome {
+        let (outcome, entry) = match run_on {
+            RunOn::UntilQuiet => (self.simulation.borrow_mut().execute_interactively(line), Entry::Run(line.to_owned())),
+            RunOn::No => (self.simulation.borrow_mut().execute(line), Entry::Step(line.to_owned())),
+        };
         self.console.borrow_mut().push(outcome.clone());
-        self.record.borrow_mut().entries.push(Entry::Run(line.to_owned()));
+        self.record.borrow_mut().entries.push(entry);
         outcome
     }
 }

@@ -14,8 +14,12 @@ pub const MAX_ENTRIES: usize = 1_000;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Entry {
-    /// A line typed in the console, run whatever it printed (an error replays as one).
+    /// A line typed in the console, run whatever it printed (an error replays as one),
+    /// then the cluster let run on until it is quiet.
     Run(String),
+    /// A line typed with "run on" off: run as a scenario step runs, the clock left
+    /// where the command left it.
+    Step(String),
     /// The editor's text applied in place (`kubectl apply -f` of each changed object).
     Apply(String),
     /// A read-only kubectl line (`get`, `describe`, `rollout status`) typed while the
@@ -45,7 +49,7 @@ impl SessionRecord {
             .rev()
             .find_map(|entry| match entry {
                 Entry::Apply(text) => Some(text.as_str()),
-                Entry::Run(_) | Entry::Query { .. } => None,
+                Entry::Run(_) | Entry::Step(_) | Entry::Query { .. } => None,
             })
             .unwrap_or(&self.scenario)
     }

@@ -166,10 +166,10 @@ pub fn declared_nodes(text: &str) -> u64 {
 fn replayed_nodes(record: &SessionRecord) -> u64 {
     let applied = record.entries.iter().filter_map(|entry| match entry {
         Entry::Apply(text) => Some(declared_nodes(text)),
-        Entry::Run(_) | Entry::Query { .. } => None,
+        Entry::Run(_) | Entry::Step(_) | Entry::Query { .. } => None,
     });
     let adds_a_node = |line: &str| matches!(parse_command(line), Ok(Command::NodeAdd { .. }));
-    let added = record.entries.iter().filter(|entry| matches!(entry, Entry::Run(line) if adds_a_node(line))).count();
+    let added = record.entries.iter().filter(|entry| matches!(entry, Entry::Run(line) | Entry::Step(line) if adds_a_node(line))).count();
     applied.fold(declared_nodes(&record.scenario), u64::max) + added as u64
 }
 

@@ -7,7 +7,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
-use crate::session::{Applied, ApplyError, Session};
+use crate::session::{Applied, ApplyError, RunOn, Session};
 use crate::session_record::SessionRecord;
 
 /// The scenario shown on first load.
@@ -101,6 +101,8 @@ pub struct State {
     pub cursor: usize,
     pub playing: bool,
     pub speed: Speed,
+    /// Whether the cluster goes on after a console command.
+    pub run_on: RunOn,
     /// Counts console commands: the session grew although its `Rc` is the same.
     pub console_revision: u32,
     /// The node the user picked; share links and saved work carry it.
@@ -135,6 +137,7 @@ impl PartialEq for State {
             && self.cursor == other.cursor
             && self.playing == other.playing
             && self.speed == other.speed
+            && self.run_on == other.run_on
             && self.console_revision == other.console_revision
             && self.selected_node == other.selected_node
             && self.displaced == other.displaced
@@ -161,6 +164,7 @@ pub enum Action {
     /// The playback timer fired.
     Tick,
     SetSpeed(Speed),
+    SetRunOn(RunOn),
     SetLang(Lang),
     /// A console command, run at the end of the timeline.
     Execute(String),
@@ -194,6 +198,7 @@ impl State {
             cursor: 0,
             playing: false,
             speed: Speed::default(),
+            run_on: RunOn::default(),
             console_revision: 0,
             selected_node: None,
             displaced: None,
@@ -370,13 +375,14 @@ impl Reducible for State {
                 }
             }
             Action::SetSpeed(speed) => next.speed = speed,
+            Action::SetRunOn(run_on) => next.run_on = run_on,
             Action::SetLang(lang) => next.lang = lang,
             Action::Execute(line) => {
                 if let Some(session) = next.session.as_ref().filter(|_| !line.trim().is_empty()) {
                     // Show what the command led to: played from its first frame when
                     // the cluster went on reacting, as after Apply.
                     let frames_before = session.frame_count();
-                    let outcome = session.execute_at(&line, next.cursor);
+                    let outcome = session.execute_at(&line, next.cursor, next.run_on);
                     // A query or a refused command adds no frame: the view, playing or
                     // not, stays where it is.
                     if session.frame_count() > frames_before {
@@ -404,6 +410,31 @@ mod tests {
 
     fn example() -> Rc<State> {
         Rc::new(State::new(Lang::En, EXAMPLE_SCENARIO))
+    }
+
+    /// With "run on" off a console command runs as a step does: `node down` leaves the
+    /// node Ready until the clock is moved, so the grace period can be shown; the record
+    /// says so, and a replay gives the same timeline.
+    #[test]
+    fn without_run_on_a_command_leaves_the_clock_where_it_was() {
+        let paused = example().reduce(Action::SetRunOn(RunOn::No)).reduce(Action::Execute("node down node-03".into()));
+        let session = paused.session.as_ref().expect("a session");
+        let down = session.console().last().cloned().expect("the command ran");
+        assert_eq!(down.error, None);
+        let end = session.frame(session.last_frame()).expect("a frame");
+        let ready = dsplay_engine::node_lifecycle::ready_status(end.state.nodes.get("node-03").expect("node-03"));
+        assert_eq!(ready, Some("True"), "no time passed, so the node is not yet NotReady");
+        drop(end);
+        let record = session.record().clone();
+        assert_eq!(record.entries.last(), Some(&crate::session_record::Entry::Step("node down node-03".into())));
+        let replayed = Session::replay(&record).expect("replays");
+        assert_eq!(replayed.frame_count(), session.frame_count());
+
+        let running = example().reduce(Action::Execute("node down node-03".into()));
+        let session = running.session.as_ref().expect("a session");
+        let end = session.frame(session.last_frame()).expect("a frame");
+        let ready = dsplay_engine::node_lifecycle::ready_status(end.state.nodes.get("node-03").expect("node-03"));
+        assert_eq!(ready, Some("Unknown"), "the cluster ran on past the grace period");
     }
 
     #[test]

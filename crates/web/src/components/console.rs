@@ -15,7 +15,7 @@ use yew::prelude::*;
 use crate::console_input::{hidden_entries, tab, walk_history, HistoryWalk, TabKey};
 use crate::i18n::{console_text, Lang};
 use crate::sim_time::format_sim_time;
-use crate::session::Session;
+use crate::session::{RunOn, Session};
 use crate::state::{Action, Playground};
 use dsplay_engine::kubectl::command::{completions, parse_command};
 use dsplay_engine::simulation::{Frame, StepOutcome};
@@ -246,12 +246,27 @@ pub fn console() -> Html {
             }
         })
     };
+    let run_on_changed = {
+        let playground = playground.clone();
+        Callback::from(move |event: Event| {
+            let checked = event.target_unchecked_into::<HtmlInputElement>().checked();
+            playground.dispatch(Action::SetRunOn(if checked { RunOn::UntilQuiet } else { RunOn::No }));
+        })
+    };
     let log = playground.session.as_ref().map(|session| html! {
         <ConsoleLog session={SessionRef(session.clone())} {entries} lang={playground.lang} {seek} />
     });
     html! {
         <section class="console" aria-labelledby="console-heading">
-            <h3 id="console-heading">{ strings.console_heading }</h3>
+            <div class="console-head">
+                <h3 id="console-heading">{ strings.console_heading }</h3>
+                <label class="run-on" title={strings.console_run_on_hint}>
+                    <input type="checkbox" data-run-on="" checked={playground.run_on == RunOn::UntilQuiet}
+                        aria-describedby="run-on-hint" onchange={run_on_changed} />
+                    { strings.console_run_on }
+                </label>
+                <span id="run-on-hint" class="visually-hidden">{ strings.console_run_on_hint }</span>
+            </div>
             // One scroll region for the whole session, both ways: a keyboard scrolls
             // it once it has focus. Always there, so its live log is announced.
             <div ref={screen} class={classes!("terminal", "console-screen", (entries == 0).then_some("is-empty"))}

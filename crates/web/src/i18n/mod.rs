@@ -152,6 +152,9 @@ pub struct Strings {
     pub at_time: fn(&str) -> String,
 
     pub console_heading: &'static str,
+    /// The switch that lets the cluster run on after each command, and what it does.
+    pub console_run_on: &'static str,
+    pub console_run_on_hint: &'static str,
     pub console_label: &'static str,
     pub console_run: &'static str,
     pub console_hint: &'static str,
