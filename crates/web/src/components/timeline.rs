@@ -36,8 +36,10 @@ pub fn timeline() -> Html {
             // The list is positioned, so a chip's offset is measured from the list's top.
             let (top, bottom) = (chip.offset_top(), chip.offset_top() + chip.offset_height());
             let (seen_top, seen_bottom) = (list.scroll_top(), list.scroll_top() + list.client_height());
+            // Out of sight, the current step's row goes to the top (the list's padding
+            // above it), whole, with the steps still to come under it.
             if top < seen_top || bottom > seen_bottom {
-                list.set_scroll_top((bottom - list.client_height() + 4).max(0).min(top));
+                list.set_scroll_top((top - 5).max(0));
             }
         });
     }
