@@ -27,8 +27,8 @@ test("first screen: title, editor, a daemon pod on every node", async ({ page })
     await expect(card.locator(".pod-chip")).toHaveCount(1);
     await expect(card.locator(".pod-chip .pod-status")).toHaveText("Running");
   }
-  // Pools are the node names without their number.
-  await expect(page.locator(".pool-name")).toHaveText([/Pool gpu · 2 nodes/, /Pool node · 3 nodes/]);
+  // Pools are the node names without their number, in the order the scenario lists them.
+  await expect(page.locator(".pool-name")).toHaveText([/Pool node · 3 nodes/, /Pool gpu · 2 nodes/]);
   // A card shows the pool's labels as badges and what its pods request (the logger: 100m, 64Mi).
   const gpu = page.locator('.node-card[data-node="gpu-01"]');
   await expect(gpu.locator(".badge-label")).toHaveText(["accelerator=nvidia"]);

@@ -194,6 +194,11 @@ impl Session {
         self.simulation.borrow().kubelet_is_silent(node)
     }
 
+    /// The scenario's node pools, in the order it lists them.
+    pub fn pool_names(&self) -> Vec<String> {
+        self.simulation.borrow().scenario().node_pools.iter().map(|pool| pool.name.clone()).collect()
+    }
+
     /// Console commands run so far, oldest first.
     pub fn console(&self) -> Ref<'_, [StepOutcome]> {
         Ref::map(self.console.borrow(), Vec::as_slice)

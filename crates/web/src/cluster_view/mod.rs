@@ -34,7 +34,8 @@ pub struct PoolView {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct ClusterView {
-    /// Pools in the order of their first node's name.
+    /// Pools in the order of their first node's name ([`ClusterView::in_pool_order`]
+    /// puts the scenario's first).
     pub pools: Vec<PoolView>,
 }
 
@@ -61,6 +62,13 @@ struct CachedNode {
 }
 
 impl ClusterView {
+    /// The pools in `order` (the scenario's, as its author wrote them), then any other
+    /// (nodes of manifests, or of a pool the scenario no longer has) as they were.
+    pub fn in_pool_order(mut self, order: &[String]) -> ClusterView {
+        self.pools.sort_by_key(|pool| order.iter().position(|name| *name == pool.name).unwrap_or(order.len()));
+        self
+    }
+
     pub fn of(state: &ClusterState) -> ClusterView {
         ClusterView::of_cached(state, &mut NodeViewCache::default())
     }
@@ -150,6 +158,13 @@ fn node_view(node: &Node, pods: &[Stored<Pod>], cards: bool, templates: &Current
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn pools_follow_the_scenario_and_the_others_come_after() {
+        let view = ClusterView::of(&state()).in_pool_order(&["node".to_owned()]);
+        let pools: Vec<&str> = view.pools.iter().map(|pool| pool.name.as_str()).collect();
+        assert_eq!(pools, ["node", "gpu-pool"]);
+    }
+
     #[test]
     fn a_pool_reads_in_number_order() {
         let mut names = vec!["node-100", "node-11", "node-99", "node-101", "node-09", "gpu-2"];

@@ -37,7 +37,8 @@ pub fn cluster_pane() -> Html {
     let (body, events) = match frame {
         None => (html! { <p class="empty">{ strings.no_nodes }</p> }, Html::default()),
         Some(frame) => {
-            let view = ClusterView::of_cached(&frame.state, &mut node_views.borrow_mut());
+            let pool_order = session.as_ref().map(|session| session.pool_names()).unwrap_or_default();
+            let view = ClusterView::of_cached(&frame.state, &mut node_views.borrow_mut()).in_pool_order(&pool_order);
             let dense = view.pools.iter().map(|pool| pool.nodes.len()).sum::<usize>() > DENSE_THRESHOLD;
             // The why panel opens under the row of the card it explains (a trainer shows
             // both at once); the dense view, or a node gone at this frame, keeps it on the side.
