@@ -109,6 +109,7 @@ async fn node_card_shows_state_badges_and_its_pods() {
             pods_allocatable: Some("110".to_string()),
         }),
         pods: vec![pod("agent-aaaaa", PodPhase::Pending, false, false)],
+        other_pods: vec![],
     };
     let root = render::<NodeCard>(NodeCardProps { node: std::rc::Rc::new(node), lang: Lang::En }).await;
     assert_eq!(text(&root, ".node-name"), "node-02");
@@ -136,6 +137,7 @@ async fn node_without_daemon_pod_says_so() {
         taints: vec![],
         usage: None,
         pods: vec![],
+        other_pods: vec![],
     };
     let root = render::<NodeCard>(NodeCardProps { node: std::rc::Rc::new(node), lang: Lang::En }).await;
     assert_eq!(text(&root, ".no-pod"), "no daemon pod");
