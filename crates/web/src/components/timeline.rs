@@ -110,7 +110,7 @@ pub fn timeline() -> Html {
                     aria-disabled={at_end} onclick={dispatch(|| Action::StepForward)} data-action="step-forward"><Icon kind={IconKind::StepForward} /></button>
                 <button type="button" class="btn icon" aria-label={strings.to_end} title={strings.to_end}
                     aria-disabled={at_end} onclick={to_end}><Icon kind={IconKind::ToEnd} /></button>
-                <label class="speed">
+                <label class="speed" title={strings.speed_hint}>
                     <span>{ strings.speed }</span>
                     <select onchange={on_speed}>
                         { for Speed::ALL.iter().map(|speed| html! {

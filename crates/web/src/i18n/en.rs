@@ -74,6 +74,7 @@ pub(super) static STRINGS: Strings = Strings {
     to_start: "Go to the first frame",
     to_end: "Go to the last frame",
     speed: "Speed",
+    speed_hint: "Timeline frames, not simulated time: at 1× a frame every 0.7 s. A frame is one thing the cluster did, however long it took (a 50 s heartbeat grace passes in one).",
     scrubber: "Frame",
     frame_of: |frame, total| format!("Frame {frame} of {total}"),
     playing_now: "Playing",

@@ -143,6 +143,8 @@ pub struct Strings {
     pub to_start: &'static str,
     pub to_end: &'static str,
     pub speed: &'static str,
+    /// What a speed counts: frames, not simulated seconds.
+    pub speed_hint: &'static str,
     pub scrubber: &'static str,
     pub frame_of: fn(usize, usize) -> String,
     /// Said (to a screen reader) when playback starts and when it stops (the frame

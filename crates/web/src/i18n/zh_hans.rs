@@ -69,6 +69,7 @@ pub(super) static STRINGS: Strings = Strings {
     to_start: "回到第一帧",
     to_end: "跳到最后一帧",
     speed: "速度",
+    speed_hint: "按时间线的帧播放，而不是按模拟时间：1× 时每 0.7 秒一帧。一帧是集群做的一件事，不论它用了多长时间（50 秒的心跳宽限期也只占一帧）。",
     scrubber: "帧",
     frame_of: |frame, total| format!("第 {frame} 帧，共 {total} 帧"),
     playing_now: "正在播放",
