@@ -45,25 +45,50 @@ pub struct ErrorPlace {
     pub step: Option<usize>,
 }
 
+/// One part of an [`ErrorPlace`], to be said in some language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlacePart<'a> {
+    Column(usize),
+    Document(usize),
+    RefusedDocument(usize, &'a str),
+    NodePool(&'a str),
+    Step(usize),
+}
+
 impl ErrorPlace {
     pub fn is_empty(&self) -> bool {
         *self == ErrorPlace::default()
+    }
+
+    /// The parts that are known, in the order they are said.
+    pub fn parts(&self) -> Vec<PlacePart<'_>> {
+        [
+            self.column.map(PlacePart::Column),
+            self.document.map(PlacePart::Document),
+            self.refused_document.as_ref().map(|(document, name)| PlacePart::RefusedDocument(*document, name)),
+            self.node_pool.as_deref().map(PlacePart::NodePool),
+            self.step.map(PlacePart::Step),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
     }
 }
 
 impl fmt::Display for ErrorPlace {
     /// `column 7, step 4`, `document 2 (node-logger)`, `node pool gpu`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let parts: Vec<String> = [
-            self.column.map(|column| format!("column {column}")),
-            self.document.map(|document| format!("document {document}")),
-            self.refused_document.as_ref().map(|(document, name)| format!("document {document} ({name})")),
-            self.node_pool.as_ref().map(|pool| format!("node pool {pool}")),
-            self.step.map(|step| format!("step {step}")),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
+        let parts: Vec<String> = self
+            .parts()
+            .into_iter()
+            .map(|part| match part {
+                PlacePart::Column(column) => format!("column {column}"),
+                PlacePart::Document(document) => format!("document {document}"),
+                PlacePart::RefusedDocument(document, name) => format!("document {document} ({name})"),
+                PlacePart::NodePool(pool) => format!("node pool {pool}"),
+                PlacePart::Step(step) => format!("step {step}"),
+            })
+            .collect();
         f.write_str(&parts.join(", "))
     }
 }

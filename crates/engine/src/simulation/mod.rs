@@ -34,7 +34,7 @@ use rollout_watch::RolloutWatch;
 
 pub use edit::Edit;
 pub use expect::ExpectationFailure;
-pub use load_error::{ErrorDetail, ErrorPlace, LoadError};
+pub use load_error::{ErrorDetail, ErrorPlace, LoadError, PlacePart};
 pub use playground_note::PlaygroundNote;
 
 /// One instant of the timeline.

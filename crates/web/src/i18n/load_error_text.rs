@@ -3,7 +3,7 @@
 //! it; the API server's and the YAML parser's words stay as they print them.
 
 use dsplay_engine::refusal::Refusal;
-use dsplay_engine::simulation::ErrorPlace;
+use dsplay_engine::simulation::{ErrorPlace, PlacePart};
 
 use super::refusal_text;
 use super::Lang;
@@ -14,16 +14,17 @@ pub fn place(place: &ErrorPlace, lang: Lang) -> String {
     if lang == Lang::En {
         return place.to_string();
     }
-    let parts: Vec<String> = [
-        place.column.map(|column| format!("第 {column} 列")),
-        place.document.map(|document| format!("第 {document} 个文档")),
-        place.refused_document.as_ref().map(|(document, name)| format!("第 {document} 个文档（{name}）")),
-        place.node_pool.as_ref().map(|pool| format!("节点池 {pool}")),
-        place.step.map(|step| format!("第 {step} 步")),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
+    let parts: Vec<String> = place
+        .parts()
+        .into_iter()
+        .map(|part| match part {
+            PlacePart::Column(column) => format!("第 {column} 列"),
+            PlacePart::Document(document) => format!("第 {document} 个文档"),
+            PlacePart::RefusedDocument(document, name) => format!("第 {document} 个文档（{name}）"),
+            PlacePart::NodePool(pool) => format!("节点池 {pool}"),
+            PlacePart::Step(step) => format!("第 {step} 步"),
+        })
+        .collect();
     parts.join("，")
 }
 
