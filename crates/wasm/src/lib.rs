@@ -158,7 +158,7 @@ impl Playground {
     /// Parses the scenario and creates its objects at time 0. Throws an `Error` whose
     /// `message` says what is wrong and whose `line` (1-based, or null) says where.
     pub fn load(text: &str) -> Result<Playground, JsValue> {
-        Simulation::load(text).map(|simulation| Playground { simulation }).map_err(|e| js::error_with_line(&e.message, e.line))
+        Simulation::load(text).map(|simulation| Playground { simulation }).map_err(|e| js::error_with_line(&e.to_string(), e.line))
     }
 
     /// Plays every step of the scenario, in order.
@@ -177,7 +177,7 @@ impl Playground {
     /// edited scenario replaces this one. Throws like `load` when the edit does not load,
     /// and then changes nothing.
     pub fn apply(&mut self, text: &str) -> Result<JsApplyResult, JsValue> {
-        let edit = self.simulation.apply_edit(text).map_err(|e| js::error_with_line(&e.message, e.line))?;
+        let edit = self.simulation.apply_edit(text).map_err(|e| js::error_with_line(&e.to_string(), e.line))?;
         let result = match edit {
             Edit::Reload(simulation) => {
                 self.simulation = *simulation;
@@ -186,7 +186,7 @@ impl Playground {
             Edit::Applied { outcomes, refused } => json!({
                 "reloaded": false,
                 "outcomes": outcomes.iter().map(outcome_json).collect::<Vec<_>>(),
-                "refused": refused.map(|e| json!({ "message": e.message, "line": e.line })),
+                "refused": refused.map(|e| json!({ "message": e.to_string(), "line": e.line })),
             }),
         };
         Ok(js::from_json(&result).unchecked_into())

@@ -3,52 +3,10 @@
 //! holds.
 
 use std::cell::{Ref, RefCell};
-use std::fmt;
 
-use dsplay_engine::refusal::Refusal;
-use dsplay_engine::simulation::{Edit, ErrorDetail, ErrorPlace, Frame, LoadError, Simulation, StepOutcome};
+use dsplay_engine::simulation::{Edit, Frame, LoadError, Simulation, StepOutcome};
 
 use crate::session_record::{Entry, SessionRecord};
-
-/// Why the edited text was not applied, and where.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ApplyError {
-    /// 1-based line in the editor, when the engine knows it.
-    pub line: Option<usize>,
-    /// In English: the place, then the text.
-    pub message: String,
-    /// Where the error stands besides its line, and its own words, to be said in the
-    /// page's language (`i18n::load_error_text`).
-    pub place: ErrorPlace,
-    pub text: String,
-    pub refusal: Option<Refusal>,
-    /// Each field error of the API server's answer, at its line; empty for other errors.
-    pub details: Vec<ErrorDetail>,
-}
-
-impl ApplyError {
-    /// The lines to mark: each field error's, else the error's one line.
-    pub fn lines(&self) -> Vec<usize> {
-        if self.details.is_empty() {
-            self.line.into_iter().collect()
-        } else {
-            self.details.iter().filter_map(|detail| detail.line).collect()
-        }
-    }
-}
-
-impl From<LoadError> for ApplyError {
-    fn from(error: LoadError) -> Self {
-        ApplyError {
-            line: error.line(),
-            message: error.message,
-            place: error.place,
-            text: error.text,
-            refusal: error.refusal,
-            details: error.details,
-        }
-    }
-}
 
 /// Whether the cluster goes on after a console command.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -69,16 +27,7 @@ pub enum Applied {
     /// Only manifests changed: applied at the end of this session's timeline, from
     /// `first_frame` on (none when nothing changed); `refused` is the first object the
     /// API server refused.
-    InPlace { first_frame: Option<usize>, refused: Option<ApplyError> },
-}
-
-impl fmt::Display for ApplyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.line {
-            Some(line) => write!(f, "line {line}: {}", self.message),
-            None => f.write_str(&self.message),
-        }
-    }
+    InPlace { first_frame: Option<usize>, refused: Option<LoadError> },
 }
 
 /// A loaded scenario whose steps have been played: the whole timeline.
@@ -95,7 +44,7 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn load(text: &str) -> Result<Session, ApplyError> {
+    pub fn load(text: &str) -> Result<Session, LoadError> {
         Ok(Session::play(Simulation::load(text)?, text))
     }
 
@@ -113,7 +62,7 @@ impl Session {
     /// done again. An apply that no longer loads (a link from another version of the
     /// playground) changes nothing, as a failed Apply never does; one that now reloads
     /// the scenario (a record written by hand) is followed, as Apply would have.
-    pub fn replay(record: &SessionRecord) -> Result<Session, ApplyError> {
+    pub fn replay(record: &SessionRecord) -> Result<Session, LoadError> {
         let mut session = Session::load(&record.scenario)?;
         for entry in &record.entries {
             match entry {
@@ -138,7 +87,7 @@ impl Session {
 
     /// Apply of an edited `text` on this session, as `kubectl apply -f` would act on the
     /// running cluster (see `Simulation::apply_edit`). Its commands join the console.
-    pub fn apply_edit(&self, text: &str) -> Result<Applied, ApplyError> {
+    pub fn apply_edit(&self, text: &str) -> Result<Applied, LoadError> {
         let frames_before = self.frame_count();
         let edit = self.simulation.borrow_mut().apply_edit(text)?;
         Ok(match edit {
@@ -166,7 +115,7 @@ impl Session {
                 }
                 drop(record);
                 self.console.borrow_mut().extend(outcomes);
-                Applied::InPlace { first_frame, refused: refused.map(ApplyError::from) }
+                Applied::InPlace { first_frame, refused: refused.map(LoadError::from) }
             }
         })
     }

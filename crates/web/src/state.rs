@@ -7,7 +7,8 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
-use crate::session::{Applied, ApplyError, RunOn, Session};
+use crate::session::{Applied, RunOn, Session};
+use dsplay_engine::simulation::LoadError;
 use crate::session_record::SessionRecord;
 
 /// The scenario shown on first load.
@@ -96,7 +97,7 @@ pub struct State {
     pub editor_generation: u32,
     /// The last scenario that loaded; it stays when an edit fails to apply.
     pub session: Option<Rc<Session>>,
-    pub error: Option<ApplyError>,
+    pub error: Option<LoadError>,
     /// Index into the session's frames.
     pub cursor: usize,
     pub playing: bool,
@@ -508,7 +509,7 @@ mod tests {
         let line = edited.lines().position(|l| l == "  selector:").map(|i| i + 1);
         let state = state.reduce(Action::Edit(edited)).reduce(Action::Apply);
         let error = state.error.clone().expect("the selector is immutable");
-        assert!(error.message.contains("field is immutable"), "{}", error.message);
+        assert!(error.to_string().contains("field is immutable"), "{error}");
         assert_eq!(error.line, line);
         assert!(!state.is_applied());
     }

@@ -156,10 +156,10 @@ mod tests {
         let edited = EXAMPLE.replace("{app: agent}", "{app: agent2}");
         let (outcomes, refused) = applied(simulation.apply_edit(&edited));
         let refused = refused.unwrap_or_else(|| panic!("a selector change must be refused"));
-        assert!(refused.message.contains("spec.selector: Invalid value"), "{}", refused.message);
-        assert!(refused.message.contains("field is immutable"), "{}", refused.message);
+        assert!(refused.to_string().contains("spec.selector: Invalid value"), "{refused}");
+        assert!(refused.to_string().contains("field is immutable"), "{}", refused.to_string());
         assert_eq!(refused.line, line_of(&edited, "selector:"));
-        assert_eq!(outcomes[0].error.as_deref(), Some(refused.message.trim_start_matches("document 2 (agent): ")));
+        assert_eq!(outcomes[0].error.as_deref(), Some(refused.to_string().trim_start_matches("document 2 (agent): ")));
         assert_eq!(images(&simulation), ["busybox:1.36"; 3], "nothing changed");
     }
 
@@ -203,7 +203,7 @@ mod tests {
         );
         let (_, refused) = applied(simulation.apply_edit(&edited));
         let refused = refused.unwrap_or_else(|| panic!("both set must be refused"));
-        assert!(refused.message.contains("may not be set when maxUnavailable is non-zero"), "{}", refused.message);
+        assert!(refused.to_string().contains("may not be set when maxUnavailable is non-zero"), "{}", refused.to_string());
         assert_eq!(refused.line, line_of(&edited, "rollingUpdate:"));
         assert_eq!(images(&simulation), ["busybox:1.36"; 3], "nothing changed");
     }

@@ -13,9 +13,8 @@ use crate::scenario::{Manifest, ScenarioError};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoadError {
-    /// In English, as the command line prints it: the place, then the text.
-    pub message: String,
-    /// Where the error stands besides its line: said before its text.
+    /// Where the error stands besides its line: said before its text (`Display`, in
+    /// English, as the command line prints it, is the place, then the text).
     pub place: ErrorPlace,
     /// The error's own words: the API server's answer, the YAML parser's, or the
     /// scenario format's.
@@ -103,8 +102,7 @@ pub struct ErrorDetail {
 
 impl LoadError {
     fn new(place: ErrorPlace, text: String, line: Option<usize>, details: Vec<ErrorDetail>) -> Self {
-        let message = if place.is_empty() { text.clone() } else { format!("{place}: {text}") };
-        LoadError { message, place, text, refusal: None, line, details }
+        LoadError { place, text, refusal: None, line, details }
     }
 
     /// The API server refused `manifest`, a document of `text`.
@@ -156,6 +154,15 @@ impl LoadError {
     pub fn line(&self) -> Option<usize> {
         self.line
     }
+
+    /// The lines an editor marks: each field error's, else the error's one line.
+    pub fn marked_lines(&self) -> Vec<usize> {
+        if self.details.is_empty() {
+            self.line.into_iter().collect()
+        } else {
+            self.details.iter().filter_map(|detail| detail.line).collect()
+        }
+    }
 }
 
 impl From<ScenarioError> for LoadError {
@@ -175,7 +182,10 @@ impl From<ScenarioError> for LoadError {
 
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        match self.place.is_empty() {
+            true => f.write_str(&self.text),
+            false => write!(f, "{}: {}", self.place, self.text),
+        }
     }
 }
 

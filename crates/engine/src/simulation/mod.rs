@@ -456,9 +456,9 @@ mod load_error_tests {
         let error = Simulation::load(&text).err().unwrap_or_else(|| panic!("both budgets set must not load"));
         assert_eq!(error.line(), line_of(&text, "maxSurge"), "the maxSurge line, not the document's first");
         assert!(
-            error.message.ends_with("spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: 1: may not be set when maxUnavailable is non-zero"),
+            error.to_string().ends_with("spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: 1: may not be set when maxUnavailable is non-zero"),
             "{}",
-            error.message
+            error.to_string()
         );
     }
 
@@ -469,7 +469,7 @@ mod load_error_tests {
             "  - {name: node, count: 3}\n  - name: gpu\n    count: 1\n    labels: {\"bad label\": x}\n    taints:\n    - {key: gpu, effect: Bogus}\n",
         );
         let error = Simulation::load(&text).err().unwrap_or_else(|| panic!("a bad taint must not load"));
-        assert!(error.message.starts_with("node pool gpu: The Node \"gpu-01\" is invalid"), "{}", error.message);
+        assert!(error.to_string().starts_with("node pool gpu: The Node \"gpu-01\" is invalid"), "{}", error.to_string());
         let details: Vec<(Option<usize>, &str)> = error.details.iter().map(|d| (d.line, d.text.as_str())).collect();
         assert_eq!(details.len(), 2, "{details:?}");
         assert_eq!(details[0].0, line_of(&text, "bad label"), "{details:?}");
@@ -498,7 +498,7 @@ mod load_error_tests {
     fn a_field_missing_from_the_text_points_at_its_nearest_parent() {
         let text = AGENT_SCENARIO.replace("{name: agent, image: busybox:1.36}", "{name: agent}");
         let error = Simulation::load(&text).err().unwrap_or_else(|| panic!("a container without an image must not load"));
-        assert!(error.message.contains("spec.template.spec.containers[0].image: Required value"), "{}", error.message);
+        assert!(error.to_string().contains("spec.template.spec.containers[0].image: Required value"), "{}", error.to_string());
         assert_eq!(error.line(), line_of(&text, "containers:"), "the container's line");
     }
 }

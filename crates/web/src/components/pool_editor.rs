@@ -159,5 +159,5 @@ fn pool_refusal(playground: &Playground) -> Option<String> {
     if !causes.is_empty() {
         return Some(causes.join("\n"));
     }
-    about_pools(&error.message).then(|| load_error_text::said(&error.place, &error.text, error.refusal.as_ref(), playground.lang))
+    about_pools(&error.to_string()).then(|| load_error_text::said(&error.place, &error.text, error.refusal.as_ref(), playground.lang))
 }

@@ -54,7 +54,7 @@ mod tests {
         let scenario = "apiVersion: dsplay/v1\nkind: Scenario\nmetadata:\n  name: s\nspec:\n  nodePools:\n  - name: pool\n    count: 1\n  steps:\n  - settle now\n";
         let refused = load_error(scenario);
         assert_eq!(refused.place.step, Some(1));
-        assert_eq!(said(&refused.place, &refused.text, refused.refusal.as_ref(), Lang::En), refused.message);
+        assert_eq!(said(&refused.place, &refused.text, refused.refusal.as_ref(), Lang::En), refused.to_string());
         let zh = said(&refused.place, &refused.text, refused.refusal.as_ref(), Lang::ZhHans);
         assert!(zh.starts_with("第 1 步：用法：settle"), "{zh}");
 
@@ -71,7 +71,7 @@ mod tests {
     #[test]
     fn a_file_that_is_no_scenario_is_refused_in_the_pages_language() {
         let refused = load_error("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n");
-        assert_eq!(said(&refused.place, &refused.text, refused.refusal.as_ref(), Lang::En), refused.message);
+        assert_eq!(said(&refused.place, &refused.text, refused.refusal.as_ref(), Lang::En), refused.to_string());
         let zh = said(&refused.place, &refused.text, refused.refusal.as_ref(), Lang::ZhHans);
         assert!(zh.starts_with("演练场不运行 kind \"ConfigMap\"（v1）"), "{zh}");
         let refused = load_error("# nothing here\n");

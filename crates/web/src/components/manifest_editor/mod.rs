@@ -10,7 +10,7 @@ use web_sys::{Element, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use crate::i18n::load_error_text;
-use crate::session::ApplyError;
+use dsplay_engine::simulation::LoadError;
 use crate::state::{Action, Playground};
 
 #[derive(Properties, PartialEq)]
@@ -55,7 +55,7 @@ pub fn manifest_editor() -> Html {
     let playground = use_context::<Playground>();
     // An error's line out of sight (Ctrl+Enter from the top of a long scenario) is
     // scrolled into view, the caret and the focus left where they are.
-    let first_error_line = playground.as_ref().and_then(|p| p.error.as_ref()).and_then(|e| e.lines().first().copied());
+    let first_error_line = playground.as_ref().and_then(|p| p.error.as_ref()).and_then(|e| e.marked_lines().first().copied());
     {
         let textarea = textarea.clone();
         use_effect_with(first_error_line, move |line| {
@@ -121,7 +121,7 @@ pub fn manifest_editor() -> Html {
     };
     let panels = playground.lang.panels();
 
-    let error_lines = playground.error.as_ref().map(ApplyError::lines).unwrap_or_default();
+    let error_lines = playground.error.as_ref().map(LoadError::marked_lines).unwrap_or_default();
     let text = AttrValue::from(playground.text.clone());
     let (state_class, state_text) = if playground.error.is_some() {
         ("apply-state error", strings.apply_refused)
