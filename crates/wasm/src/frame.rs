@@ -1,6 +1,7 @@
 //! One frame of the timeline as the `Frame` interface: each node with its daemon pods, and
 //! each DaemonSet's status, as the playground draws them.
 
+use dsplay_engine::api::controller_of;
 use dsplay_engine::controller::daemonset::{target_node_name, REVISION_HASH_LABEL, TEMPLATE_GENERATION_LABEL};
 use dsplay_engine::pod_readiness::{is_pod_ready, is_terminating, label, node_name, phase};
 use dsplay_engine::simulation::{Frame, Marker};
@@ -10,7 +11,7 @@ use dsplay_model::tolerations::taint_to_string;
 use serde_json::{json, Value};
 
 fn owner_daemonset(pod: &Pod) -> Option<&str> {
-    pod.metadata.owner_references.iter().flatten().find(|o| o.kind == "DaemonSet" && o.controller == Some(true)).map(|o| o.name.as_str())
+    controller_of(&pod.metadata).filter(|o| o.kind == "DaemonSet").map(|o| o.name.as_str())
 }
 
 /// The node a pod belongs to: where it is bound, or, for a daemon pod not yet scheduled,

@@ -26,6 +26,13 @@ pub fn meta_key(meta: &k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMet
     key(meta.namespace.as_deref(), meta.name.as_deref().unwrap_or(""))
 }
 
+/// `metav1.GetControllerOf`: the owner reference with `controller: true`.
+pub fn controller_of(
+    meta: &k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta,
+) -> Option<&k8s_openapi::apimachinery::pkg::apis::meta::v1::OwnerReference> {
+    meta.owner_references.iter().flatten().find(|o| o.controller == Some(true))
+}
+
 /// The name part of a store key (`kube-system/agent` → `agent`).
 pub fn name_of(object_key: &str) -> &str {
     object_key.rsplit('/').next().unwrap_or(object_key)

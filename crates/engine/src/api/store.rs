@@ -479,7 +479,7 @@ fn add_default_toleration_seconds(pod: &mut Pod) {
 }
 
 fn owner_key(meta: &ObjectMeta) -> Option<String> {
-    let owner = meta.owner_references.as_ref()?.iter().find(|o| o.controller == Some(true))?;
+    let owner = super::controller_of(meta)?;
     Some(key(meta.namespace.as_deref(), &owner.name))
 }
 

@@ -13,7 +13,7 @@ use dsplay_model::strict_decoder::from_json_value;
 use dsplay_model::validation::go_quote;
 
 use super::{PlaygroundNote, Simulation};
-use crate::api::{key, name_of, patch, ApiError};
+use crate::api::{controller_of, key, name_of, patch, ApiError};
 use crate::clock;
 use crate::controller::daemonset::{is_daemon_pod, revision_data, rollout_status, target_node_name};
 use crate::kubectl::apply;
@@ -666,7 +666,7 @@ impl Simulation {
             .state
             .revisions
             .values()
-            .filter(|r| r.metadata.owner_references.iter().flatten().any(|o| o.uid == uid && o.controller == Some(true)))
+            .filter(|r| controller_of(&r.metadata).is_some_and(|o| o.uid == uid))
             .cloned()
             .collect();
         history.sort_by_key(|r| r.revision);

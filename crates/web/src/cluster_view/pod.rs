@@ -1,7 +1,7 @@
 //! What a pod chip shows of one daemon pod.
 
 use dsplay_engine::pod_readiness::is_pod_ready;
-use dsplay_engine::api::template_generation_of;
+use dsplay_engine::api::{controller_of, template_generation_of};
 use dsplay_engine::controller::daemonset::{compute_hash, is_pod_updated, target_node_name, REVISION_HASH_LABEL};
 use dsplay_engine::kubectl::printers::pod_status;
 use dsplay_engine::state::ClusterState;
@@ -133,7 +133,7 @@ impl CurrentTemplates {
             .values()
             .filter_map(|revision| {
                 let meta = &revision.metadata;
-                let owner = meta.owner_references.iter().flatten().find(|o| o.controller == Some(true) && o.kind == "DaemonSet")?;
+                let owner = controller_of(meta).filter(|owner| owner.kind == "DaemonSet")?;
                 let hash = meta.labels.as_ref()?.get(REVISION_HASH_LABEL)?;
                 let daemonset = format!("{}/{}", meta.namespace.as_deref().unwrap_or("default"), owner.name);
                 Some((daemonset, hash.clone(), revision.revision))
@@ -171,7 +171,7 @@ impl PodView {
     /// `templates`: the DaemonSets' current templates, to tell old pods from new ones.
     pub fn of(pod: &Pod, templates: &CurrentTemplates) -> PodView {
         let meta = &pod.metadata;
-        let owner = meta.owner_references.iter().flatten().find(|owner| owner.controller == Some(true));
+        let owner = controller_of(meta);
         let labels = meta.labels.as_ref();
         let label = |key: &str| labels.and_then(|labels| labels.get(key)).cloned();
         let spec = pod.spec.as_ref();

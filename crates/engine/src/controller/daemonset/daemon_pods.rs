@@ -46,7 +46,7 @@ pub fn target_node_name(pod: &Pod) -> Option<&str> {
 
 /// `metav1.GetControllerOf`: the owner reference marked as the controller.
 pub(crate) fn controller_ref(pod: &Pod) -> Option<&OwnerReference> {
-    pod.metadata.owner_references.as_ref()?.iter().find(|o| o.controller == Some(true))
+    crate::api::controller_of(&pod.metadata)
 }
 
 /// Whether some DaemonSet is the pod's controller.

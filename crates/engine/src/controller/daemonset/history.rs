@@ -93,7 +93,7 @@ pub fn controlled_histories(api: &mut Api, ds: &DaemonSet) -> Vec<Stored<Control
         if revision.metadata.namespace.as_deref() != Some(&namespace) {
             continue;
         }
-        let controller = revision.metadata.owner_references.iter().flatten().find(|o| o.controller == Some(true));
+        let controller = crate::api::controller_of(&revision.metadata);
         match controller {
             Some(owner) if owner.uid == uid => owned.push(revision.clone()),
             None => {

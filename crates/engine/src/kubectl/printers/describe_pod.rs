@@ -7,7 +7,7 @@ use super::describe_containers::describe_containers;
 use super::describe_events::{describe_events, events_for};
 use super::describe_text::{annotations_multiline, labels_multiline, tolerations_multiline};
 use super::describe_volumes::describe_volumes;
-use super::get_revisions::controller_of;
+use crate::api::controller_of;
 use super::pod_resources::pod_qos;
 use super::table::TabWriter;
 use super::{not_found, object_namespace};

@@ -2,7 +2,7 @@
 //! `pkg/printers/internalversion/printers.go`).
 
 use k8s_openapi::api::apps::v1::ControllerRevision;
-use k8s_openapi::apimachinery::pkg::apis::meta::v1::{ObjectMeta, OwnerReference};
+use crate::api::controller_of;
 
 use crate::state::{ClusterState, Stored};
 
@@ -47,10 +47,6 @@ pub fn get_revisions(
     Ok(labels.render(&headers, rows, &revisions))
 }
 
-/// `metav1.GetControllerOf`: the owner reference with `controller: true`.
-pub fn controller_of(meta: &ObjectMeta) -> Option<&OwnerReference> {
-    meta.owner_references.iter().flatten().find(|o| o.controller == Some(true))
-}
 
 /// `printers.FormatResourceName` with kind: `daemonset.apps` from `DaemonSet` in `apps/v1`.
 pub fn resource_with_group(kind: &str, api_version: &str) -> String {

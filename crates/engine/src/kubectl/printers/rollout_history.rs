@@ -11,7 +11,7 @@ use k8s_openapi::api::core::v1::PodTemplateSpec;
 use crate::state::{ClusterState, Stored};
 
 use super::describe_pod_template::describe_pod_template;
-use super::get_revisions::controller_of;
+use crate::api::controller_of;
 use super::not_found;
 use super::object_output::print_each;
 use super::table::TabWriter;
