@@ -6,6 +6,8 @@
 
 use std::fmt;
 
+use crate::scenario::FieldError;
+
 /// The simulation commands' usage, printed for any malformed one.
 pub const SIMULATION_USAGE: &str = "usage: advance <duration> (30s, 2m, 1m30s, 500ms) | settle | node add <name> [--pool <pool>] | node down <node> | node up <node> | image <ref> crash|unready|pull-error|ok";
 
@@ -72,6 +74,8 @@ pub enum Refusal {
     NodeMadeByPool { node: String, pool: String },
     /// `path` is the count that goes over.
     TooManyNodes { path: String, max: u64 },
+    /// Values of the Scenario document that are wrong (one at least).
+    ScenarioFields(Vec<FieldError>),
 }
 
 impl fmt::Display for Refusal {
@@ -154,6 +158,10 @@ impl fmt::Display for Refusal {
             }
             Self::NodeMadeByPool { node, pool } => write!(f, "node \"{node}\" is already made by node pool \"{pool}\""),
             Self::TooManyNodes { path, max } => write!(f, "{path}: the node pools hold more than {max} nodes"),
+            Self::ScenarioFields(errors) => {
+                let said: Vec<String> = errors.iter().map(FieldError::to_string).collect();
+                f.write_str(&said.join(", "))
+            }
         }
     }
 }

@@ -13,7 +13,7 @@
 
 use crate::field_path::FieldPath;
 use crate::source_map::{Position, SourceMap};
-use crate::strict_decoder::{self, DecodeError, Dialect};
+use crate::strict_decoder::{self, DecodeError, DecodeProblem, Dialect};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::fmt;
@@ -49,6 +49,10 @@ pub struct ParseError {
     /// The field the error is about, as the API server prints it.
     pub path: Option<String>,
     pub message: String,
+    /// For a playground document's value, what is wrong with it as a value (the
+    /// message is serde's English for it).
+    /// Boxed: errors travel in `Result`s, and most have none.
+    pub problem: Option<Box<DecodeProblem>>,
 }
 
 impl fmt::Display for ParseError {
@@ -138,6 +142,7 @@ pub fn split_documents(text: &str) -> Result<Vec<RawDocument>, ParseError> {
                 column: None,
                 path: None,
                 message: format!("expected an object with apiVersion and kind, found {}", describe(&value)),
+                problem: None,
             });
         }
         let mut value = value;
@@ -193,7 +198,7 @@ fn syntax_error(document: usize, error: &serde_yaml::Error) -> ParseError {
         }
         None => (None, None),
     };
-    ParseError { document, line, column, path: None, message }
+    ParseError { document, line, column, path: None, message, problem: None }
 }
 
 impl RawDocument {
@@ -215,6 +220,7 @@ impl RawDocument {
             column: None,
             path: (!path.is_root()).then(|| path.to_string()),
             message: message.into(),
+            problem: None,
         }
     }
 
@@ -272,7 +278,10 @@ pub fn decode_value_strict<T: DeserializeOwned>(
         .unknown_fields
         .iter()
         .map(|path| at.join(path))
-        .map(|path| doc.error_at(&path, format!("unknown field \"{path}\"")))
+        .map(|path| ParseError {
+            problem: (dialect == Dialect::Playground).then(|| Box::new(DecodeProblem::UnknownField)),
+            ..doc.error_at(&path, format!("unknown field \"{path}\""))
+        })
         .collect();
     match decoded.result {
         Ok(decoded) if errors.is_empty() => Ok(decoded),
@@ -290,11 +299,13 @@ pub fn decode_value_strict<T: DeserializeOwned>(
 /// are themselves (or, for a quantity, do not); serde's get the path in front.
 fn decode_error(doc: &RawDocument, at: &FieldPath, error: DecodeError, dialect: Dialect) -> ParseError {
     let path = at.join(&error.path.unwrap_or_else(FieldPath::root));
-    let message = match dialect {
-        Dialect::Playground if !path.is_root() => format!("{path}: {}", error.message),
-        _ => error.message,
-    };
-    doc.error_at(&path, message)
+    match dialect {
+        Dialect::Playground => {
+            let message = if path.is_root() { error.message } else { format!("{path}: {}", error.message) };
+            ParseError { problem: error.problem.map(Box::new), ..doc.error_at(&path, message) }
+        }
+        Dialect::Kubernetes => doc.error_at(&path, error.message),
+    }
 }
 
 fn merge(mut errors: Vec<ParseError>) -> ParseError {

@@ -1,12 +1,13 @@
 //! Scenario text -> [`Scenario`]: the documents sorted by kind, the Scenario document read
 //! strictly, the manifests decoded strictly (not validated), the steps parsed.
 
+use super::field_error::{decoding_refused, field_refusal, found, FieldError, FieldProblem};
 use super::format::{Manifest, ManifestObject, NodePool, NodeRole, Scenario, ScenarioError, Timing};
 use super::pools::default_allocatable;
 use super::steps::{parse_step, Step, StepAction};
 use crate::kubectl::command::{Command, Kubectl};
 use crate::refusal::Refusal;
-use dsplay_model::document::{bad_request_message, decode_strict, split_documents, ParseError, RawDocument, Value};
+use dsplay_model::document::{bad_request_message, decode_strict, decode_strict_all, split_documents, ParseError, RawDocument, Value};
 use dsplay_model::field_path::FieldPath;
 use dsplay_model::template_generation::{template_generation, TEMPLATE_GENERATION_ANNOTATION};
 use k8s_openapi::api::apps::v1::DaemonSet;
@@ -126,12 +127,7 @@ fn manifest(doc: &RawDocument) -> Result<Manifest, ScenarioError> {
     let apply_later = match doc.value.get("metadata").and_then(|m| m.get("annotations")).and_then(|a| a.get(APPLY_ANNOTATION)) {
         None => false,
         Some(Value::String(v)) if v == "later" => true,
-        Some(other) => {
-            return Err(ScenarioError::from(doc.error_at(
-                &annotation,
-                format!("{annotation}: the one value of {APPLY_ANNOTATION} is \"later\", not {other:?}"),
-            )))
-        }
+        Some(other) => return Err(field_refusal(doc, &annotation, FieldProblem::ApplyWhen { found: found(other) })),
     };
     let decoded = match (api_version, kind) {
         ("apps/v1", "DaemonSet") => decode_strict(doc).and_then(|ds| convertible(doc, ds)).map(ManifestObject::DaemonSet),
@@ -172,11 +168,14 @@ fn scenario(doc: &RawDocument, manifests: Vec<Manifest>) -> Result<Scenario, Sce
     if doc.api_version.as_deref() != Some(SCENARIO_API_VERSION) || doc.kind.as_deref() != Some("Scenario") {
         return Err(doc_refusal(doc, Refusal::NotAScenarioDocument { found: doc.describe() }));
     }
-    let parsed: ScenarioDocument = decode_strict(doc).map_err(in_plain_words)?;
+    let parsed: ScenarioDocument = decode_strict_all(doc).map_err(decoding_refused)?;
     let name_path = FieldPath::root().child("metadata").child("name");
     let name = parsed.metadata.name.unwrap_or_default();
+    if name.is_empty() {
+        return Err(field_refusal(doc, &name_path, FieldProblem::NoScenarioName));
+    }
     if let Some(problem) = dns1123_label_problem(&name) {
-        return Err(doc.error_at(&name_path, format!("{name_path}: Invalid value: \"{name}\": {problem}")).into());
+        return Err(field_refusal(doc, &name_path, problem));
     }
     let spec = FieldPath::root().child("spec");
     let timing = timing(doc, &parsed.spec.timing, &spec.child("timing"))?;
@@ -191,60 +190,15 @@ fn scenario(doc: &RawDocument, manifests: Vec<Manifest>) -> Result<Scenario, Sce
     Ok(Scenario { name, description: parsed.spec.description, node_pools, timing, steps, manifests })
 }
 
-/// The scenario format is the playground's own, so a wrong type there is said in
-/// words rather than in Rust's type names (`expected u32`).
-fn in_plain_words(mut error: ParseError) -> ParseError {
-    if error.path.as_deref().is_some_and(|path| path.ends_with(".count")) {
-        error.message = error.message.replace("expected u32", &format!("expected a node count from 0 to {MAX_NODES}"));
-    }
-    for (rust, words) in [
-        ("expected u32", "expected a whole number (0 or more)"),
-        ("expected f64", "expected a number"),
-        ("expected a boolean", "expected true or false"),
-        ("expected a string", "expected text"),
-        ("expected a sequence", "expected a list"),
-        ("expected a map", "expected a mapping of keys to values"),
-    ] {
-        error.message = error.message.replace(rust, words);
-    }
-    if let Some(plain) = got_instead(&error.message) {
-        error.message = plain;
-    }
-    error
-}
-
-/// serde's `invalid type: string "lots", expected ...` (or `invalid value: integer
-/// `-2``) as `got "lots", expected ...`.
-fn got_instead(message: &str) -> Option<String> {
-    // After the field's path, when the message starts with it.
-    let at = ["invalid value: ", "invalid type: "].iter().find_map(|words| message.find(words).map(|at| (at, words.len())));
-    let (at, skip) = at?;
-    let (before, rest) = (&message[..at], &message[at + skip..]);
-    let (found, expected) = rest.split_once(", expected ")?;
-    let kinds = [("sequence", "a list"), ("map", "a mapping"), ("unit value", "nothing"), ("null", "nothing")];
-    let found = match kinds.iter().find(|(kind, _)| found == *kind) {
-        Some((_, words)) => (*words).to_owned(),
-        None => ["integer ", "floating point ", "string ", "boolean "]
-            .iter()
-            .find_map(|kind| found.strip_prefix(kind))
-            .unwrap_or(found)
-            .trim_matches('`')
-            .to_owned(),
-    };
-    Some(format!("{before}got {found}, expected {expected}"))
-}
-
-/// `IsDNS1123Label`: the scenario name becomes part of file names and link titles.
-fn dns1123_label_problem(name: &str) -> Option<&'static str> {
-    if name.is_empty() {
-        return Some("a scenario needs metadata.name");
-    }
+/// `IsDNS1123Label` for a name that is not empty: the scenario's becomes part of file
+/// names and link titles, a pool's part of its nodes' names.
+fn dns1123_label_problem(name: &str) -> Option<FieldProblem> {
     let ok_chars = name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
     let ok_ends = name.starts_with(|c: char| c.is_ascii_alphanumeric()) && name.ends_with(|c: char| c.is_ascii_alphanumeric());
     if name.len() > 63 {
-        Some("must be no more than 63 characters")
+        Some(FieldProblem::LabelTooLong { value: name.to_owned() })
     } else if !(ok_chars && ok_ends) {
-        Some("a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')")
+        Some(FieldProblem::NotALabel { value: name.to_owned() })
     } else {
         None
     }
@@ -256,10 +210,7 @@ fn timing(doc: &RawDocument, t: &TimingDocument, at: &FieldPath) -> Result<Timin
         match seconds {
             None => Ok(default),
             Some(s) if s.is_finite() && (0.0..=86_400.0).contains(&s) => Ok((s * 1000.0).round() as u64),
-            Some(s) => {
-                let path = at.child(field);
-                Err(doc.error_at(&path, format!("{path}: Invalid value: {s}: seconds between 0 and 86400")).into())
-            }
+            Some(s) => Err(field_refusal(doc, &at.child(field), FieldProblem::SecondsOutOfRange { seconds: s.to_string() })),
         }
     };
     Ok(Timing {
@@ -275,14 +226,14 @@ fn pools(doc: &RawDocument, documents: Vec<NodePoolDocument>, at: &FieldPath) ->
     for (i, p) in documents.into_iter().enumerate() {
         let path = at.index(i);
         let name_path = path.child("name");
-        if let Some(problem) = dns1123_label_problem(&p.name).filter(|_| !p.name.is_empty()) {
-            return Err(doc.error_at(&name_path, format!("{name_path}: Invalid value: \"{}\": {problem}", p.name)).into());
-        }
         if p.name.is_empty() {
-            return Err(doc.error_at(&name_path, format!("{name_path}: Required value")).into());
+            return Err(field_refusal(doc, &name_path, FieldProblem::Required));
+        }
+        if let Some(problem) = dns1123_label_problem(&p.name) {
+            return Err(field_refusal(doc, &name_path, problem));
         }
         if pools.iter().any(|q| q.name == p.name) {
-            return Err(doc.error_at(&name_path, format!("{name_path}: Duplicate value: \"{}\"", p.name)).into());
+            return Err(field_refusal(doc, &name_path, FieldProblem::Duplicate { value: p.name }));
         }
         total += u64::from(p.count);
         if total > MAX_NODES {
@@ -311,15 +262,18 @@ fn check_references(doc: &RawDocument, scenario: &Scenario) -> Result<(), Scenar
     let mut later = BTreeSet::new();
     for m in scenario.manifests.iter().filter(|m| m.apply_later) {
         if !later.insert((m.object.kind(), m.name.as_str())) {
+            let path = format!("metadata.annotations[{APPLY_ANNOTATION}]");
+            let problem = FieldProblem::AppliedLaterTwice { kind: m.object.kind().to_owned(), name: m.name.clone() };
             return Err(ScenarioError {
                 document: Some(m.document),
                 line: Some(m.line),
                 column: None,
                 step: None,
-                path: Some(format!("metadata.annotations[{APPLY_ANNOTATION}]")),
-                message: format!("two {} documents named \"{}\" are marked {APPLY_ANNOTATION}: later; `kubectl apply -f {}` could not tell them apart", m.object.kind(), m.name, m.name),
+                path: Some(path.clone()),
+                message: String::new(),
                 refusal: None,
-            });
+            }
+            .with_refusal(Refusal::ScenarioFields(vec![FieldError::new(path, problem)])));
         }
     }
     let pool_nodes: BTreeMap<String, &str> = scenario

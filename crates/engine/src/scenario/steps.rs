@@ -1,5 +1,6 @@
 //! The timeline of a scenario: steps (commands and expectations) and what an `expect` checks.
 
+use super::field_error::{decoding_refused, field_refusal, found, FieldProblem};
 use super::format::ScenarioError;
 use crate::kubectl::command::{parse_command, Command};
 use crate::refusal::Refusal;
@@ -111,45 +112,22 @@ pub fn parse_step(doc: &RawDocument, value: &Value, index: usize) -> Result<Step
             }
             let at = path.child("expect");
             let body = map.get("expect").unwrap_or(&Value::Null);
-            let expectation: Expectation = decode_value_strict(doc, body, &at).map_err(|mut errors| {
-                let first = errors.swap_remove(0);
-                ScenarioError::from(first).with_step(index)
-            })?;
-            check_expectation(&expectation, &at).map_err(|(p, m)| error(&p, m))?;
+            let expectation: Expectation =
+                decode_value_strict(doc, body, &at).map_err(|errors| decoding_refused(errors).with_step(index))?;
+            check_expectation(&expectation, &at).map_err(|(path, problem)| field_refusal(doc, &path, problem).with_step(index))?;
             Ok(Step { index, line, text: "expect".to_owned(), action: StepAction::Expect(expectation) })
         }
-        other => Err(error(
-            &path,
-            format!("a step is a command string or a map with the key `expect`, found {}", kind_of(other)),
-        )),
-    }
-}
-
-fn kind_of(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "nothing",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number (quote a command that looks like one)",
-        Value::Sequence(_) => "a list",
-        Value::String(_) => "a string",
-        Value::Mapping(_) => "a map",
-        Value::Tagged(_) => "a tagged value",
+        other => Err(field_refusal(doc, &path, FieldProblem::StepKind { found: found(other) }).with_step(index)),
     }
 }
 
 /// The checks serde cannot make: status field names and phase names.
-fn check_expectation(e: &Expectation, at: &FieldPath) -> Result<(), (FieldPath, String)> {
+fn check_expectation(e: &Expectation, at: &FieldPath) -> Result<(), (FieldPath, FieldProblem)> {
     if let Some(field) = e.status.keys().find(|k| !DAEMONSET_STATUS_FIELDS.contains(&k.as_str())) {
-        return Err((
-            at.child("status").child(field),
-            format!("unknown field \"{}\": DaemonSetStatus has {}", at.child("status").child(field), DAEMONSET_STATUS_FIELDS.join(", ")),
-        ));
+        return Err((at.child("status").child(field), FieldProblem::UnknownStatusField));
     }
     if let Some((node, phase)) = e.phases.iter().find(|(_, p)| !POD_PHASES.contains(&p.as_str())) {
-        return Err((
-            at.child("phases").key(node),
-            format!("{}: Unsupported value: \"{phase}\": supported values: \"{}\"", at.child("phases").key(node), POD_PHASES.join("\", \"")),
-        ));
+        return Err((at.child("phases").key(node), FieldProblem::UnknownPhase { phase: phase.clone() }));
     }
     Ok(())
 }

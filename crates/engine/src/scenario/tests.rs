@@ -1,6 +1,7 @@
 use super::*;
 use crate::kubectl::command::{Command, Kubectl, PodRef};
 use crate::refusal::Refusal;
+use dsplay_model::strict_decoder::Found;
 
 fn err(text: &str) -> ScenarioError {
     match parse_scenario(text) {
@@ -153,4 +154,12 @@ fn a_wrong_value_in_the_scenario_format_is_said_in_plain_words() {
     assert_eq!(count("-2"), "spec.nodePools[0].count: got -2, expected a node count from 0 to 10000");
     assert_eq!(count("lots"), "spec.nodePools[0].count: got \"lots\", expected a node count from 0 to 10000");
     assert_eq!(count("[1]"), "spec.nodePools[0].count: got a list, expected a node count from 0 to 10000");
+    // Kept as a value, for the page to say in its language.
+    let refused = err(&format!("{HEAD}  nodePools: [{{name: a, count: lots}}]\n"));
+    let wrong = FieldError::new(
+        "spec.nodePools[0].count",
+        FieldProblem::WrongValue { found: Found::Scalar("\"lots\"".into()), expected: Expected::NodeCount { max: MAX_NODES } },
+    );
+    assert_eq!(refused.refusal, Some(Refusal::ScenarioFields(vec![wrong])));
+    assert_eq!((refused.line, refused.path.as_deref()), (Some(5), Some("spec.nodePools[0].count")));
 }

@@ -85,6 +85,7 @@ impl<'a> StrictDeserializer<'a> {
             *type_error = Some(DecodeError {
                 message: go_json::unmarshal_type_error(found, owner, &field, go_type),
                 path: Some(self.path.to_field_path()),
+                problem: None,
             });
         }
         Ok(())
@@ -219,7 +220,7 @@ impl<'a> StrictDeserializer<'a> {
         let text = go_json::quantity_text(self.value);
         match ParsedQuantity::parse(&text) {
             Ok(_) => visitor.visit_newtype_struct(self.with_value(&Value::String(text))),
-            Err(message) => Err(DecodeError { message: message.to_owned(), path: Some(self.path.to_field_path()) }),
+            Err(message) => Err(DecodeError { message: message.to_owned(), path: Some(self.path.to_field_path()), problem: None }),
         }
     }
 }

@@ -23,6 +23,7 @@ mod access;
 mod deserializer;
 mod go_json;
 mod go_types;
+mod problem;
 #[cfg(test)]
 mod tests;
 
@@ -34,12 +35,15 @@ use serde_yaml::Value;
 
 use crate::field_path::FieldPath;
 use deserializer::StrictDeserializer;
+pub use problem::{one_of, DecodeProblem, Found};
 
 /// What went wrong decoding, and the path of the value it is about (`None` for the root).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DecodeError {
     pub message: String,
     pub path: Option<FieldPath>,
+    /// What serde's visitors found wrong, for the playground's documents to say in words.
+    pub problem: Option<DecodeProblem>,
 }
 
 impl fmt::Display for DecodeError {
@@ -52,11 +56,38 @@ impl std::error::Error for DecodeError {}
 
 impl de::Error for DecodeError {
     fn custom<T: fmt::Display>(message: T) -> Self {
-        DecodeError { message: message.to_string(), path: None }
+        DecodeError { message: message.to_string(), path: None, problem: None }
+    }
+
+    // serde's messages, each with its problem kept as a value.
+    fn invalid_type(found: de::Unexpected<'_>, expected: &dyn de::Expected) -> Self {
+        let message = format!("invalid type: {found}, expected {expected}");
+        DecodeError::with_problem(message, DecodeProblem::Unexpected { found: found.into(), expected: expected.to_string() })
+    }
+
+    fn invalid_value(found: de::Unexpected<'_>, expected: &dyn de::Expected) -> Self {
+        let message = format!("invalid value: {found}, expected {expected}");
+        DecodeError::with_problem(message, DecodeProblem::Unexpected { found: found.into(), expected: expected.to_string() })
+    }
+
+    fn unknown_variant(variant: &str, expected: &'static [&'static str]) -> Self {
+        let message = match expected {
+            [] => format!("unknown variant `{variant}`, there are no variants"),
+            names => format!("unknown variant `{variant}`, expected {}", one_of(names)),
+        };
+        DecodeError::with_problem(message, DecodeProblem::UnknownVariant { variant: variant.to_owned(), expected })
+    }
+
+    fn missing_field(field: &'static str) -> Self {
+        DecodeError::with_problem(format!("missing field `{field}`"), DecodeProblem::MissingField { field })
     }
 }
 
 impl DecodeError {
+    fn with_problem(message: String, problem: DecodeProblem) -> Self {
+        DecodeError { message, path: None, problem: Some(problem) }
+    }
+
     /// The error as raised inside the value at `step`, unless a deeper value claimed it.
     /// Out of line: every field of every Kubernetes type ends in a call to it.
     #[inline(never)]

@@ -78,4 +78,26 @@ mod tests {
         let zh = said(&refused.place, &refused.text, refused.refusal.as_ref(), Lang::ZhHans);
         assert!(zh.starts_with("没有 Scenario 文档"), "{zh}");
     }
+
+    #[test]
+    fn a_wrong_value_in_the_scenario_document_is_said_in_the_pages_language() {
+        let head = "apiVersion: dsplay/v1\nkind: Scenario\nmetadata:\n  name: s\nspec:\n";
+        let zh = |body: &str| {
+            let refused = load_error(&format!("{head}{body}"));
+            assert_eq!(said(&refused.place, &refused.text, refused.refusal.as_ref(), Lang::En), refused.to_string());
+            said(&refused.place, &refused.text, refused.refusal.as_ref(), Lang::ZhHans)
+        };
+        assert_eq!(zh("  nodePools: [{name: a, count: lots}]\n"), "spec.nodePools[0].count：应为 0 到 10000 之间的节点数，实际为 \"lots\"");
+        assert_eq!(zh("  nodePools: [{name: a, cuont: 2, lables: {}}]\n"), "未知字段 \"spec.nodePools[0].cuont\"；未知字段 \"spec.nodePools[0].lables\"");
+        assert_eq!(zh("  nodePools: [{count: 2}]\n"), "spec.nodePools[0]：缺少字段 `name`");
+        assert_eq!(zh("  nodePools: [{name: a, role: boss}]\n"), "spec.nodePools[0].role：未知的取值 `boss`，可选的取值为 `worker`、`control-plane`");
+        assert_eq!(zh("  nodePools: [{name: a}, {name: a}]\n"), "spec.nodePools[1].name：重复的值 \"a\"");
+        assert_eq!(zh("  timing: {podStartup: -1}\n"), "spec.timing.podStartup：无效的值 -1：应为 0 到 86400 之间的秒数");
+        assert_eq!(zh("  steps:\n  - 30\n"), "第 1 步：步骤应为一条命令（字符串），或只含 `expect` 键的映射，实际为 30");
+        assert_eq!(zh("  steps:\n  - expect: {rollout: {complete: 1}}\n"), "第 1 步：spec.steps[0].expect.rollout.complete：应为 true 或 false，实际为 1");
+        assert_eq!(
+            zh("  steps:\n  - expect: {phases: {a: Up}}\n"),
+            "第 1 步：spec.steps[0].expect.phases[a]：不支持的值 \"Up\"：支持的值为 \"Pending\"、\"Running\"、\"Succeeded\"、\"Failed\"、\"Unknown\""
+        );
+    }
 }

@@ -5,6 +5,7 @@
 
 pub mod console_text;
 mod en;
+mod field_error_text;
 pub mod load_error_text;
 pub mod refusal_text;
 mod narration;

@@ -3,6 +3,7 @@
 
 use dsplay_engine::refusal::{Refusal, SERVED, SIMULATION_USAGE};
 
+use super::field_error_text::zh_hans_of_field_errors;
 use super::Lang;
 
 /// What the playground refused, in `lang`.
@@ -85,6 +86,7 @@ fn zh_hans_of_refusal(refusal: &Refusal) -> String {
         Refusal::ApplyOfNoDocument { name } => format!("kubectl apply -f {name}：文件中没有 metadata.name 为 \"{name}\" 的文档"),
         Refusal::NodeMadeByPool { node, pool } => format!("节点 \"{node}\" 已由节点池 \"{pool}\" 生成"),
         Refusal::TooManyNodes { path, max } => format!("{path}：节点池中的节点总数超过 {max}"),
+        Refusal::ScenarioFields(errors) => zh_hans_of_field_errors(errors),
     }
 }
 
