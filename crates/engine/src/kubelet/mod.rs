@@ -11,7 +11,7 @@ mod pod_status;
 
 use std::collections::BTreeMap;
 
-use k8s_openapi::api::core::v1::{Container, Pod, Probe};
+use k8s_openapi::api::core::v1::{Container, ContainerStatus, Pod, Probe};
 use k8s_openapi::apimachinery::pkg::util::intstr::IntOrString;
 
 use crate::api::Api;
@@ -73,6 +73,21 @@ fn pod_object(pod_key: &str) -> String {
 
 fn containers(pod: &Pod) -> &[Container] {
     pod.spec.as_ref().map_or(&[], |s| s.containers.as_slice())
+}
+
+/// The containers a kill stops, and so says `Killing` for: only running ones (a
+/// crash-looping or never-created container has nothing to stop), the app containers
+/// first, then the sidecars in reverse order, as the kubelet stops them. (Statuses
+/// are kept in the spec's order.)
+fn running_containers(pod: &Pod) -> Vec<String> {
+    let running = |statuses: Option<&Vec<ContainerStatus>>| -> Vec<String> {
+        let statuses = statuses.into_iter().flatten();
+        statuses.filter(|s| s.state.as_ref().is_some_and(|state| state.running.is_some())).map(|s| s.name.clone()).collect()
+    };
+    let status = pod.status.as_ref();
+    let mut names = running(status.and_then(|s| s.container_statuses.as_ref()));
+    names.extend(running(status.and_then(|s| s.init_container_statuses.as_ref())).into_iter().rev());
+    names
 }
 
 impl Kubelet {
@@ -389,7 +404,7 @@ impl Kubelet {
         }
         let grace_ms = pod.metadata.deletion_grace_period_seconds.unwrap_or(30).max(0) as u64 * SECOND;
         let object = pod_object(pod_key);
-        for container in containers(pod).iter().map(|c| c.name.clone()).collect::<Vec<_>>() {
+        for container in running_containers(pod) {
             api.record_container_event(&object, &container, "Normal", "Killing", SOURCE, format!("Stopping container {container}"));
         }
         vec![(api.now() + STOP_MS.min(grace_ms), Action::FinishTermination(pod_key.into()))]
@@ -467,4 +482,27 @@ fn record_crash_back_off(api: &mut Api, object: &str, pod: &Pod, crashed: &[&Str
 fn record_created_and_started(api: &mut Api, object: &str, container: &str) {
     api.record_container_event(object, container, "Normal", "Created", SOURCE, "Container created".into());
     api.record_container_event(object, container, "Normal", "Started", SOURCE, "Container started".into());
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::simulation::Simulation;
+
+    /// A kill stops what runs: a crash-looping container and one whose image never
+    /// pulled have nothing to stop, so no `Killing`; the running sidecar has one.
+    #[test]
+    fn killing_is_said_for_running_containers_only() {
+        let scenario = "apiVersion: dsplay/v1\nkind: Scenario\nmetadata: {name: k}\nspec:\n  nodePools: [{name: node, count: 1}]\n  steps:\n  - image example/agent:bad crash\n  - image example/pull:bad pull-error\n  - advance 20s\n  - kubectl delete pods -l app=crashy\n  - kubectl delete pods -l app=pull\n---\napiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: crashy}\nspec:\n  selector: {matchLabels: {app: crashy}}\n  template:\n    metadata: {labels: {app: crashy}}\n    spec:\n      containers: [{name: agent, image: \"example/agent:bad\"}]\n---\napiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: pull}\nspec:\n  selector: {matchLabels: {app: pull}}\n  template:\n    metadata: {labels: {app: pull}}\n    spec:\n      initContainers: [{name: sidecar, image: \"example/side:1\", restartPolicy: Always}]\n      containers: [{name: agent, image: \"example/pull:bad\"}]\n";
+        let mut simulation = Simulation::load(scenario).unwrap_or_else(|e| panic!("{e}"));
+        let outcomes = simulation.run_steps();
+        assert!(outcomes.iter().all(|o| o.error.is_none()), "{outcomes:#?}");
+        let killed: Vec<(String, String)> = simulation
+            .state()
+            .events
+            .iter()
+            .filter(|e| e.reason == "Killing")
+            .map(|e| (e.object.split('-').next().unwrap_or_default().to_owned(), e.message.clone()))
+            .collect();
+        assert_eq!(killed, [("Pod/default/pull".to_owned(), "Stopping container sidecar".to_owned())]);
+    }
 }
