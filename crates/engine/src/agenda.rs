@@ -55,6 +55,8 @@ pub enum Action {
     TaintEvictionDue(String),
     /// PodGC removes the pods bound to a node that no longer exists.
     CollectOrphanedPods(String),
+    /// PodGC force-deletes the terminating pods of out-of-service nodes.
+    CollectTerminatingPods,
     /// The garbage collector deletes what a deleted owner (namespace, uid) left behind.
     CollectGarbage { namespace: String, owner_uid: String },
 }
@@ -98,6 +100,14 @@ impl Agenda {
         }
         self.sequence += 1;
         self.heap.push(Reverse((at_ms, self.sequence, action)));
+    }
+
+    /// Schedules `action` unless it already waits for `at_ms` (one PodGC pass, however
+    /// many changes asked for it).
+    pub fn schedule_once(&mut self, at_ms: u64, action: Action) {
+        if !self.heap.iter().any(|Reverse((at, _, waiting))| *at == at_ms && *waiting == action) {
+            self.schedule(at_ms, action);
+        }
     }
 
     /// The next due action at or before `until_ms`.

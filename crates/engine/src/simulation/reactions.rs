@@ -11,7 +11,7 @@ use crate::controller::daemonset::{
     is_owned_by, node_update_syncs, pod_added, pod_deleted, pod_updated, should_ignore_node_update, target_node_name,
 };
 use crate::node_lifecycle::ready_status;
-use crate::pod_gc::QUARANTINE_MS;
+use crate::pod_gc::{self, is_out_of_service};
 use crate::pod_readiness::{is_terminating, node_name};
 use crate::scheduler::preemption::priority_of;
 use crate::taint_eviction::{has_no_execute_taint, no_execute_taints_changed};
@@ -72,6 +72,15 @@ impl Simulation {
         }
     }
 
+    /// PodGC's next pass will find the terminating pods of `node` when it is out of
+    /// service; the pass is scheduled only then, so that a cluster without such a node
+    /// has no pass that does nothing.
+    fn pod_gc_pass_if_out_of_service(&mut self, node: &str) {
+        if self.api.state.nodes.get(node).is_some_and(|n| is_out_of_service(n)) {
+            self.agenda.schedule_once(pod_gc::next_pass(self.api.now()), Action::CollectTerminatingPods);
+        }
+    }
+
     fn dispatch(&mut self, change: Change) {
         match change {
             Change::PodAdded(pod_key) => {
@@ -96,6 +105,9 @@ impl Simulation {
                 let deletion_started = is_terminating(&pod) && !is_terminating(&old);
                 if deletion_started && node_name(&pod).is_some_and(|n| !self.node_lifecycle.is_silent(n)) {
                     self.later(0, Action::KillContainers(pod_key.clone()));
+                }
+                if let Some(node) = node_name(&pod).filter(|_| deletion_started) {
+                    self.pod_gc_pass_if_out_of_service(node);
                 }
                 if let (Some(node), None) = (node_name(&pod), node_name(&old)) {
                     self.pod_bound(pod_key.clone(), node.to_string());
@@ -154,12 +166,13 @@ impl Simulation {
                 if no_execute_taints_changed(spec(&old).taints.as_deref(), spec(&node).taints.as_deref()) {
                     self.later(REACTION_MS, Action::NoticeNodeTaints(name.clone()));
                 }
+                self.pod_gc_pass_if_out_of_service(&name);
                 self.retry_unschedulable();
             }
             Change::NodeDeleted(node) => {
                 let name = node.metadata.name.clone().unwrap_or_default();
                 self.node_lifecycle.node_deleted(&mut self.api, &name);
-                self.later(QUARANTINE_MS, Action::CollectOrphanedPods(name));
+                self.agenda.schedule(pod_gc::orphans_collected_at(self.api.now()), Action::CollectOrphanedPods(name));
             }
             Change::DaemonSetAdded(ds_key) => {
                 self.rollouts.template_changed(&ds_key);
