@@ -3,7 +3,7 @@
 use rustc_hash::FxHashMap;
 
 use k8s_openapi::api::apps::v1::{ControllerRevision, DaemonSet, DaemonSetStatus};
-use k8s_openapi::api::core::v1::{Node, Pod, PodStatus, Toleration};
+use k8s_openapi::api::core::v1::{Node, Pod, PodCondition, PodStatus, Toleration};
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
 
 use dsplay_model::{defaults, tolerations, validation};
@@ -221,6 +221,7 @@ impl Api {
         let status = pod.status.get_or_insert_with(PodStatus::default);
         status.phase.get_or_insert_with(|| "Pending".into());
         status.qos_class = pod.spec.as_ref().map(|spec| dsplay_model::qos::pod_qos_class(spec).to_string());
+        mark_scheduling_gated(&mut pod, self.now_ms);
         self.stamp_new(&mut pod.metadata);
         self.state.pods.insert(pod_key.as_str().into(), Stored::new(pod));
         self.changes.push(Change::PodAdded(pod_key.clone()));
@@ -481,6 +482,25 @@ fn add_default_toleration_seconds(pod: &mut Pod) {
 fn owner_key(meta: &ObjectMeta) -> Option<String> {
     let owner = super::controller_of(meta)?;
     Some(key(meta.namespace.as_deref(), &owner.name))
+}
+
+/// The pod strategy's `applySchedulingGatedCondition`: a new pod with scheduling gates
+/// is PodScheduled=False, SchedulingGated, unless it comes with a PodScheduled condition.
+fn mark_scheduling_gated(pod: &mut Pod, now_ms: u64) {
+    let gated = pod.spec.as_ref().and_then(|s| s.scheduling_gates.as_ref()).is_some_and(|gates| !gates.is_empty());
+    let conditions = pod.status.as_ref().and_then(|s| s.conditions.as_ref());
+    if !gated || conditions.is_some_and(|c| c.iter().any(|c| c.type_ == "PodScheduled")) {
+        return;
+    }
+    let condition = PodCondition {
+        type_: "PodScheduled".into(),
+        status: "False".into(),
+        reason: Some("SchedulingGated".into()),
+        message: Some("Scheduling is blocked due to non-empty scheduling gates".into()),
+        last_transition_time: Some(clock::timestamp(now_ms)),
+        ..Default::default()
+    };
+    crate::pod_conditions::set_pod_condition(pod, condition);
 }
 
 #[cfg(test)]

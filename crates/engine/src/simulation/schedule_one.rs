@@ -17,10 +17,20 @@ use crate::scheduler::{self, Nominating, Nomination, NodeInfo, NominatedPods};
 /// `v1.DefaultSchedulerName`, also the source of the scheduler's events.
 const DEFAULT_SCHEDULER: &str = "default-scheduler";
 
+/// `responsibleForPod` and the SchedulingGates PreEnqueue plugin: the default scheduler
+/// leaves a pod that names another scheduler to it, and keeps a gated pod out of its
+/// queue until the gates are gone; neither is said in an event.
+fn for_this_scheduler(pod: &Pod) -> bool {
+    let spec = pod.spec.as_ref();
+    let scheduler = spec.and_then(|s| s.scheduler_name.as_deref()).unwrap_or(DEFAULT_SCHEDULER);
+    let gated = spec.and_then(|s| s.scheduling_gates.as_ref()).is_some_and(|gates| !gates.is_empty());
+    scheduler == DEFAULT_SCHEDULER && !gated
+}
+
 impl Simulation {
     pub(super) fn schedule_pod(&mut self, pod_key: &str) {
         let Some(pod) = self.api.state.pods.get(pod_key).cloned() else { return };
-        if node_name(&pod).is_some() || is_terminating(&pod) {
+        if node_name(&pod).is_some() || is_terminating(&pod) || !for_this_scheduler(&pod) {
             return;
         }
         // Only the nodes the NodeAffinity PreFilter lets through are filtered, so only
