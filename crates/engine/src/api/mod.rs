@@ -8,6 +8,7 @@ mod event_correlator;
 mod names;
 pub mod patch;
 pub mod priority_admission;
+mod runtime_class_admission;
 mod service_account_admission;
 mod store;
 

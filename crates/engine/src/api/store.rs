@@ -9,7 +9,7 @@ use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
 use dsplay_model::{defaults, tolerations, validation};
 
 use super::event_correlator::{EventCorrelator, EventIdentity};
-use super::{key, name_of, priority_admission, service_account_admission, ApiError, Change, NameGenerator};
+use super::{key, name_of, priority_admission, runtime_class_admission, service_account_admission, ApiError, Change, NameGenerator};
 use crate::clock;
 use crate::controller::daemonset::target_node_name;
 use crate::kubelet::NodeLease;
@@ -184,13 +184,18 @@ impl Api {
         strip_scenario_annotations(&mut pod.metadata);
         let namespace = pod.metadata.namespace.clone().unwrap_or_else(|| "default".into());
         pod.metadata.namespace = Some(namespace.clone());
-        // Mutating admission runs before the registry generates a name, so a refusal
-        // names the pod by its generateName (`pods "agent-" is forbidden`).
-        if let Err(reason) = priority_admission::admit_pod(pod.spec.get_or_insert_with(Default::default)) {
+        // Admission runs before the registry generates a name, so a refusal names the
+        // pod by its generateName (`pods "agent-" is forbidden`).
+        let forbidden = |pod: &Pod, reason: String| {
             let meta = &pod.metadata;
             let name = [&meta.name, &meta.generate_name].into_iter().flatten().find(|n| !n.is_empty());
             let name = name.cloned().unwrap_or_else(|| "Unknown".into());
-            return Err(ApiError::Forbidden { resource: "pods".into(), name, reason });
+            ApiError::Forbidden { resource: "pods".into(), name, reason }
+        };
+        let admitted = priority_admission::admit_pod(pod.spec.get_or_insert_with(Default::default))
+            .and_then(|()| runtime_class_admission::admit_pod(pod.spec.get_or_insert_with(Default::default)));
+        if let Err(reason) = admitted {
+            return Err(forbidden(&pod, reason));
         }
         if pod.metadata.name.as_deref().unwrap_or("").is_empty() {
             let prefix = pod.metadata.generate_name.clone().unwrap_or_default();
@@ -214,6 +219,9 @@ impl Api {
         let errors = validation::validate_pod(&pod);
         if !errors.is_empty() {
             return Err(ApiError::invalid("Pod", &name, &errors));
+        }
+        if let Err(reason) = runtime_class_admission::validate_pod(pod.spec.get_or_insert_with(Default::default)) {
+            return Err(forbidden(&pod, reason));
         }
         if let Some(spec) = &pod.spec {
             self.warnings.extend(dsplay_model::warnings::pod_spec_warnings(spec, "spec"));
