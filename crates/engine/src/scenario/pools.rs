@@ -19,14 +19,20 @@ pub const TAINT_CONTROL_PLANE: &str = "node-role.kubernetes.io/control-plane";
 pub const TAINT_UNSCHEDULABLE: &str = "node.kubernetes.io/unschedulable";
 
 /// What a pool's node can hold when the file says nothing: a 4-CPU, 8 GiB machine with the
-/// kubelet's default of 110 pods.
+/// kubelet's default of 110 pods. Every Linux kubelet also reports its root filesystem
+/// as `ephemeral-storage` (here a 100 GiB disk; a pod requesting some would otherwise
+/// never fit) and its huge pages, none reserved.
 pub fn default_allocatable() -> BTreeMap<String, Quantity> {
     BTreeMap::from([
         ("cpu".to_owned(), Quantity("4".to_owned())),
+        ("ephemeral-storage".to_owned(), Quantity("100Gi".to_owned())),
+        ("hugepages-1Gi".to_owned(), Quantity("0".to_owned())),
+        ("hugepages-2Mi".to_owned(), Quantity("0".to_owned())),
         ("memory".to_owned(), Quantity("8Gi".to_owned())),
         ("pods".to_owned(), Quantity("110".to_owned())),
     ])
 }
+
 
 impl NodePool {
     /// `<pool>-01` ... : ordinals from 1, two digits at least.
