@@ -88,6 +88,26 @@ pub fn reconcile_condition_taints(mut node: Node, now_ms: u64) -> Node {
     node
 }
 
+/// The TaintNodesByCondition admission plugin on a node's create: the node starts
+/// not-ready:NoSchedule (with no time added), and the controller takes the taint off
+/// once it sees the node Ready, so nothing is scheduled there before.
+pub fn admit_new_node(mut node: Node) -> Node {
+    let key = format!("{MANAGED_PREFIX}not-ready");
+    let taints = node.spec.get_or_insert_with(Default::default).taints.get_or_insert_with(Vec::new);
+    if !taints.iter().any(|t| t.key == key && t.effect == "NoSchedule") {
+        taints.push(Taint { key, effect: "NoSchedule".into(), value: None, time_added: None });
+    }
+    node
+}
+
+/// The condition taints are not yet what the conditions ask for (`doNoScheduleTaintingPass`
+/// has work to do).
+pub fn condition_taints_stale(node: &Node) -> bool {
+    let taints = |n: &Node| n.spec.as_ref().and_then(|s| s.taints.clone()).unwrap_or_default();
+    let keys = |taints: Vec<Taint>| -> Vec<(String, String)> { taints.into_iter().map(|t| (t.key, t.effect)).collect() };
+    keys(taints(node)) != keys(taints(&reconcile_condition_taints(node.clone(), 0)))
+}
+
 /// `tryUpdateNodeHealth` for a node whose kubelet went silent: every condition the
 /// kubelet posts turns Unknown. The last heartbeat stays what it was: it is the
 /// kubelet's, and the kubelet said nothing more.

@@ -10,7 +10,7 @@ use crate::api::{key, template_generation_of, Change};
 use crate::controller::daemonset::{
     is_owned_by, node_update_syncs, pod_added, pod_deleted, pod_updated, should_ignore_node_update, target_node_name,
 };
-use crate::node_lifecycle::ready_status;
+use crate::node_lifecycle::{condition_taints_stale, ready_status};
 use crate::pod_gc::{self, is_out_of_service};
 use crate::pod_readiness::{is_terminating, node_name};
 use crate::scheduler::preemption::priority_of;
@@ -143,9 +143,11 @@ impl Simulation {
                 self.node_lifecycle.node_added(&mut self.api, &name);
                 self.node_changed(&name);
                 // The monitor's next pass finds a node that registers not Ready and queues
-                // it for its NoExecute taint.
-                let ready = self.api.state.nodes.get(&name).and_then(|n| ready_status(n).map(|s| s == "True"));
-                if ready != Some(true) {
+                // it for its NoExecute taint; the node update worker brings its condition
+                // taints in line (a joining node's not-ready:NoSchedule comes off).
+                let node = self.api.state.nodes.get(&name);
+                let ready = node.and_then(|n| ready_status(n).map(|s| s == "True"));
+                if ready != Some(true) || node.is_some_and(|n| condition_taints_stale(n)) {
                     self.later(REACTION_MS, Action::MonitorNode(name.clone()));
                 }
                 if has_no_execute_taint(&self.api, &name) {

@@ -7,13 +7,19 @@ use k8s_openapi::api::core::v1::Node;
 use super::Simulation;
 use crate::api::ApiError;
 use crate::kubelet::{self, stamp_first_post, start_up_events, NodeLease};
-use crate::node_lifecycle::reconcile_condition_taints;
+use crate::node_lifecycle::{admit_new_node, reconcile_condition_taints};
 use crate::scenario::registered;
 
 impl Simulation {
+    /// A node of the cluster as the scenario starts: registered long ago, its
+    /// condition taints already what its conditions ask for.
     pub(super) fn register_node(&mut self, node: Node) -> Result<(), ApiError> {
+        let node = reconcile_condition_taints(registered(node), self.api.now());
+        self.create_registered_node(node)
+    }
+
+    fn create_registered_node(&mut self, mut node: Node) -> Result<(), ApiError> {
         let now = self.api.now();
-        let mut node = reconcile_condition_taints(registered(node), now);
         stamp_first_post(&mut node, now);
         self.network.address_node(&mut node);
         let name = self.api.create_node(node)?;
@@ -26,7 +32,9 @@ impl Simulation {
     /// for a cluster already running, whose start-up is long past.
     pub(super) fn join_node(&mut self, node: Node) -> Result<(), ApiError> {
         let name = node.metadata.name.clone().unwrap_or_default();
-        self.register_node(node)?;
+        // The API server's admission taints it not-ready; the node lifecycle
+        // controller, which hears of the new node, takes the taint off (`NodeAdded`).
+        self.create_registered_node(admit_new_node(registered(node)))?;
         let events = self.api.state.nodes.get(&name).map(|node| start_up_events(node)).unwrap_or_default();
         for (reason, message) in events {
             self.api.record_event(&format!("Node/{name}"), "Normal", reason, kubelet::SOURCE, message);
