@@ -80,3 +80,15 @@ test("embed options: read-only, dark theme, language, starting frame", async ({ 
   await expect(page.locator(".console")).toBeHidden();
   await expect(page.locator(".frame-counter")).toHaveAttribute("data-frame", "1");
 });
+
+test("an embed without its editor says in the frame why a scenario did not load", async ({ page }) => {
+  // A link that is cut short: no share bar in an embed, so the frame says it.
+  await page.goto("/?embed=1&editor=0#v1=AAAA");
+  await expect(page.locator(".load-problem")).toContainText("This link could not be opened: it is damaged or cut short.");
+  // A link whose YAML does not parse: no cluster, and why, with its line.
+  const broken = "apiVersion: dsplay/v1\nkind: Scenario\nmetadata: {name: x}\nspec:\n  nodePools: [{name: a, count: [1}]\n";
+  const { encode } = await import("./fixtures.mjs");
+  await page.goto(`/?embed=1&editor=0&n=2#${encode(broken)}`);
+  await expect(page.locator(".load-problem")).toContainText("This scenario did not load, so no cluster runs.\nLine 5:");
+  await expect(page.locator("#manifest")).toHaveCount(0);
+});

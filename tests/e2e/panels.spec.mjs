@@ -388,4 +388,14 @@ test("the pool editor rewrites spec.nodePools and loads it", async ({ page }) =>
   await page.locator("[data-pools-save]").click();
   await expect(page.locator(".pool-editor .why-failed")).toContainText("spec.nodePools[0].labels");
   await expect(page.locator(".node-card")).toHaveCount(6);
+  // A taint the form cannot read is refused by the form itself: the field is marked,
+  // described by the refusal, and given focus.
+  const taints = row.getByLabel("Taints (k=v:Effect, comma-separated)");
+  await taints.fill("justakey");
+  await taints.blur();
+  await page.locator("[data-pools-save]").click();
+  await expect(taints).toHaveAttribute("aria-invalid", "true");
+  await expect(taints).toHaveAttribute("aria-describedby", "pools-problem");
+  await expect(taints).toBeFocused();
+  await expect(page.locator("#pools-problem")).toContainText("justakey");
 });

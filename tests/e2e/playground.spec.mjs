@@ -64,7 +64,7 @@ test("a broken manifest shows its line and leaves the cluster as it was", async 
 
   const error = page.locator("#manifest-error");
   await expect(error).toBeVisible();
-  await expect(page.locator(".apply-state")).toHaveText("Not applied: see the error below");
+  await expect(page.locator(".apply-state")).toHaveText("Refused: see below");
   await expect(error).toContainText(`Line ${broken + 1}:`);
   await expect(editor).toHaveAttribute("aria-invalid", "true");
   await expect(page.locator(".gutter .ln-error")).toHaveText(String(broken + 1));

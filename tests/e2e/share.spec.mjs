@@ -84,6 +84,48 @@ test("a broken or hostile link says why and replaces nothing", async ({ page }) 
   await expect(page.getByRole("alert").filter({ hasText: "could not be opened" })).toBeVisible();
 });
 
+test("a typo not yet applied survives a reload with the cluster it edits", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator(".node-card").first()).toBeVisible();
+  const draft = `broken: [\n${await editor(page).inputValue()}`;
+  await editor(page).fill(draft);
+  await page.waitForTimeout(1_500); // autosave and the address bar wait for a pause
+  await page.reload();
+  await expect(page.locator(".node-card")).toHaveCount(5);
+  await expect(editor(page)).toHaveValue(draft);
+  await expect(page.locator(".apply-state")).toHaveText("Edited, not applied");
+  // The address bar's link carries both: the scenario that runs, and the draft.
+  await expect.poll(() => page.evaluate(() => location.hash)).toContain("&edit=");
+});
+
+test("two links in a row keep the work from before the first", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator(".node-card").first()).toBeVisible();
+  const mine = (await editor(page).inputValue()).replace("name: getting-started", "name: my-own-work");
+  await editor(page).fill(mine);
+  await page.waitForTimeout(1_500);
+  await page.goto(`/?a=1#${encode(SHARED)}`);
+  await expect(editor(page)).toHaveValue(/name: shared-by-link/);
+  await page.waitForTimeout(1_500); // the first link's work is saved, untouched
+  await page.goto(`/?b=1#${encode(SHARED.replace("count: 4", "count: 2"))}`);
+  await expect(page.locator(".node-card")).toHaveCount(2);
+  await page.getByRole("button", { name: "Restore your previous work" }).click();
+  await expect(editor(page)).toHaveValue(/name: my-own-work/);
+});
+
+test("a link whose scenario does not load says so above the cluster, and the console keeps the command", async ({ page }) => {
+  await page.goto(`/#${encode(SHARED.replace("count: 4", "count: [4\n  oops: : :"))}`);
+  const problem = page.locator(".load-problem");
+  await expect(problem).toContainText("This scenario did not load, so no cluster runs; fix it in the editor, then Apply.");
+  await expect(problem).toContainText(/Line \d+: column \d+: /);
+  await expect(page.locator(".cluster-pane .empty")).toHaveCount(0);
+  const input = page.getByRole("textbox", { name: "Command", exact: true });
+  await input.fill("kubectl get nodes");
+  await input.press("Enter");
+  await expect(input).toHaveValue("kubectl get nodes");
+  await expect(page.locator(".console-no-cluster")).toContainText("No cluster is running");
+});
+
 test("the address bar follows edits after a pause, and Copy link shows the link", async ({ page }) => {
   await page.goto("/");
   await expect(page.locator(".node-card").first()).toBeVisible();

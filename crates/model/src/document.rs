@@ -134,7 +134,7 @@ pub fn split_documents(text: &str) -> Result<Vec<RawDocument>, ParseError> {
     for (index, chunk) in chunks(text).iter().enumerate() {
         let line = chunk.content_line.unwrap_or(chunk.first_line);
         let padded_text = padded(chunk);
-        let value: Value = serde_yaml::from_str(&padded_text).map_err(|e| syntax_error(index, &e))?;
+        let value: Value = serde_yaml::from_str(&padded_text).map_err(|e| syntax_error(index, &e, &padded_text))?;
         if !value.is_mapping() {
             return Err(ParseError {
                 document: index,
@@ -187,8 +187,11 @@ fn describe(value: &Value) -> &'static str {
     }
 }
 
-fn syntax_error(document: usize, error: &serde_yaml::Error) -> ParseError {
+fn syntax_error(document: usize, error: &serde_yaml::Error, padded_text: &str) -> ParseError {
     let mut message = error.to_string();
+    if let Some((reader_error, offset)) = reader_error_offset(&message) {
+        return reader_error_at(document, reader_error, offset, padded_text);
+    }
     let (line, column) = match error.location() {
         Some(at) => {
             // serde_yaml appends the position that we carry in fields of our own.
@@ -197,6 +200,33 @@ fn syntax_error(document: usize, error: &serde_yaml::Error) -> ParseError {
             (Some(at.line()), Some(at.column()))
         }
         None => (None, None),
+    };
+    // serde_yaml's guards against a document that expands without end say no place.
+    if message.starts_with("repetition limit exceeded") {
+        message.push_str(": its aliases (*name) repeat anchored values (&name) more than a document may");
+    } else if message.starts_with("recursion limit exceeded") {
+        message.push_str(": its values nest deeper than a document may");
+    }
+    ParseError { document, line, column, path: None, message, problem: None }
+}
+
+/// libyaml's reader errors (a control character, bytes that are not UTF-8) name a byte
+/// offset in the text, `... at position 88`, and no line.
+fn reader_error_offset(message: &str) -> Option<(&str, usize)> {
+    let (words, offset) = message.rsplit_once(" at position ")?;
+    Some((words, offset.trim().parse().ok()?))
+}
+
+/// A reader error at its line and column, naming the character it is about
+/// (`control characters are not allowed (U+0007)`), which an editor does not show.
+fn reader_error_at(document: usize, words: &str, offset: usize, padded_text: &str) -> ParseError {
+    let before = padded_text.get(..offset);
+    let line = before.map(|text| text.matches('\n').count() + 1);
+    let column = before.map(|text| text.rsplit('\n').next().unwrap_or_default().chars().count() + 1);
+    let character = padded_text.get(offset..).and_then(|rest| rest.chars().next());
+    let message = match character {
+        Some(c) if c.is_control() => format!("{words} (U+{:04X})", u32::from(c)),
+        _ => words.to_owned(),
     };
     ParseError { document, line, column, path: None, message, problem: None }
 }

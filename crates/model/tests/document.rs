@@ -97,6 +97,16 @@ fn syntax_errors_carry_line_and_column_in_the_whole_file() {
     assert!(err.to_string().starts_with("document 2, line 6, column "), "{err}");
 }
 
+/// libyaml names only a byte offset for a control character: the error stands at its
+/// line and column, and names the character an editor does not show.
+#[test]
+fn a_control_character_is_placed_and_named() {
+    let text = "apiVersion: v1\nkind: Node\n---\napiVersion: v1\nkind: Node\nmetadata: {name: \"a\u{7}b\"}\n";
+    let err = split_documents(text).unwrap_err();
+    assert_eq!((err.document, err.line, err.column), (1, Some(6), Some(20)));
+    assert_eq!(err.message, "control characters are not allowed (U+0007)");
+}
+
 #[test]
 fn a_document_that_is_not_an_object_is_an_error() {
     let err = split_documents("a: 1\n---\n- x\n").unwrap_err();

@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::components::{ClusterPane, ClusterOnlyToggle, GalleryPicker, GalleryToggle, Header, ManifestEditor, ShareBar};
+use crate::components::{ClusterPane, ClusterOnlyToggle, GalleryPicker, GalleryToggle, Header, LoadProblem, ManifestEditor, ShareBar};
 use crate::focus::focus_first;
 use crate::embed::use_embed;
 use crate::hooks::{use_lang_preference, use_playback, use_timeline_keys};
@@ -61,6 +61,8 @@ pub fn app() -> Html {
                 // cluster, the description pushed a laptop's nodes below the fold.
                 <ScenarioDescription />
                 <div class="cluster-column">
+                    // The share bar says why a link did not open; an embed has none.
+                    <LoadProblem refused={opening.refused.clone().filter(|_| embed.embed)} editor_shown={embed.shows_editor()} />
                     <ClusterPane />
                 </div>
                 if embed.shows_editor() {

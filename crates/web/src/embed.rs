@@ -15,7 +15,7 @@ use web_sys::MessageEvent;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
-use crate::share_link::{declared_nodes, lang_from_key, LinkError, MAX_LINK_NODES};
+use crate::share_link::{declared_nodes, lang_from_key, MAX_LINK_NODES};
 use crate::state::{Action, Playground};
 
 /// What the query string asks of an embedded playground. Outside `embed=1` only the
@@ -279,14 +279,15 @@ pub fn use_embed(playground: &Playground, options: &EmbedOptions) {
     }
 }
 
-/// The limits a link has apply to a scenario loaded by message too.
+/// The limits a link has apply to a scenario loaded by message too; said of the
+/// message, not of a link.
 fn check_text(text: &str) -> Result<(), String> {
     if text.len() > share::MAX_TEXT_BYTES {
-        return Err(LinkError::Share(share::ShareError::TooLarge).to_string());
+        return Err(format!("the scenario sent is larger than {} KiB", share::MAX_TEXT_BYTES / 1024));
     }
     let nodes = declared_nodes(text);
     if nodes > MAX_LINK_NODES {
-        return Err(LinkError::TooManyNodes { nodes }.to_string());
+        return Err(format!("the scenario sent has {nodes} nodes; an embedded playground runs at most {MAX_LINK_NODES}"));
     }
     Ok(())
 }

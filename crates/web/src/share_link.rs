@@ -72,7 +72,8 @@ impl fmt::Display for LinkError {
 
 /// The fragment (without `#`) for a view. `v1=` comes first, as older readers expect.
 pub fn to_fragment(view: &SharedView) -> String {
-    let mut fragment = match &view.record {
+    let record = view.record.as_ref().filter(|record| !record.entries.is_empty() || view.text != record.applied_text());
+    let mut fragment = match record {
         Some(record) => {
             let mut parts = format!("{}&log={}", share::encode(&record.scenario), share::encode_text(&record.entries_json()));
             if view.text != record.applied_text() {
@@ -113,7 +114,7 @@ fn read_view(fragment: &str) -> Result<SharedView, LinkError> {
         Some(log) => {
             let json = share::decode_text(log).map_err(LinkError::Share)?;
             let entries = SessionRecord::entries_from_json(&json).map_err(LinkError::Log)?;
-            Some(SessionRecord { scenario: scenario.clone(), entries }).filter(|record| !record.entries.is_empty())
+            Some(SessionRecord { scenario: scenario.clone(), entries })
         }
         None => None,
     };
@@ -122,11 +123,10 @@ fn read_view(fragment: &str) -> Result<SharedView, LinkError> {
         (_, Some(record)) => record.applied_text().to_owned(),
         (_, None) => scenario,
     };
-    let nodes = record.as_ref().map_or_else(|| declared_nodes(&text), replayed_nodes);
-    if nodes > MAX_LINK_NODES {
-        return Err(LinkError::TooManyNodes { nodes });
-    }
+    // A record replays something only when commands followed or a draft rides along.
+    let record = record.filter(|record| !record.entries.is_empty() || text != record.applied_text());
     let mut view = SharedView { text, record, ..SharedView::default() };
+    check_link_size(&view)?;
     // A view part that does not read is dropped: the scenario is what matters.
     for part in fragment.split('&') {
         match part.split_once('=') {
@@ -144,6 +144,16 @@ fn is_version_part(part: &str) -> bool {
     part.split_once('=').is_some_and(|(key, _)| {
         key.len() > 1 && key.starts_with('v') && key[1..].bytes().all(|b| b.is_ascii_digit())
     })
+}
+
+/// A link opens at most [`MAX_LINK_NODES`] nodes: one that would open more is
+/// refused, and none is made.
+pub fn check_link_size(view: &SharedView) -> Result<(), LinkError> {
+    let nodes = view.record.as_ref().map_or_else(|| declared_nodes(&view.text), replayed_nodes);
+    match nodes > MAX_LINK_NODES {
+        true => Err(LinkError::TooManyNodes { nodes }),
+        false => Ok(()),
+    }
 }
 
 /// The nodes a scenario creates at time 0: its pools and its `v1 Node` documents. A
@@ -222,11 +232,15 @@ pub fn open_page() -> Opening {
         Some(Ok(view)) => {
             // The playback speed is the viewer's own, not the link's.
             let speed = saved.as_ref().and_then(|saved| saved.layout.speed.clone());
-            let same_work = |saved: &SavedWork| saved.text == view.text && saved.session == view.record;
+            let opened = SavedWork::new(view.text.clone(), 0, Default::default()).with_session(view.record.clone());
             // The page's own link after a reload is the saved work: it began where that did.
-            let origin = saved.as_ref().filter(|saved| same_work(saved)).and_then(|saved| saved.layout.origin.clone());
-            if let Some(saved) = saved.filter(|saved| !same_work(saved) && saved.text != EXAMPLE_SCENARIO) {
-                storage::save(storage::PREVIOUS_KEY, &saved);
+            let origin = saved.as_ref().filter(|saved| same_work(saved, &opened)).and_then(|saved| saved.layout.origin.clone());
+            if !embed.embed {
+                let last_link = storage::load(storage::LINK_KEY);
+                if let Some(saved) = saved.filter(|saved| is_users_own(saved, &opened, last_link.as_ref())) {
+                    storage::save(storage::PREVIOUS_KEY, &saved);
+                }
+                storage::save(storage::LINK_KEY, &opened);
             }
             let lang = embed.lang.or(view.lang).unwrap_or(lang);
             start(lang, &view.text, view.record.as_ref(), embed.step.or(view.frame), view.node, speed, origin.as_deref())
@@ -244,6 +258,19 @@ pub fn open_page() -> Opening {
         }
     };
     Opening { state, embed, refused }
+}
+
+/// The same text and session: what a link carries.
+fn same_work(a: &SavedWork, b: &SavedWork) -> bool {
+    a.text == b.text && a.session == b.session
+}
+
+/// Saved work a link about to open would displace, and that must be kept for the user
+/// to restore: not the link's own work (a reload), not the example, and not what an
+/// earlier link opened, untouched (opening two links in a row keeps the user's work
+/// from before the first, not the first link's).
+fn is_users_own(saved: &SavedWork, opened: &SavedWork, last_link: Option<&SavedWork>) -> bool {
+    !same_work(saved, opened) && saved.text != EXAMPLE_SCENARIO && !last_link.is_some_and(|link| same_work(saved, link))
 }
 
 fn start(
@@ -390,6 +417,36 @@ mod tests {
         let fragment = to_fragment(&unapplied);
         assert!(fragment.contains("&edit="), "{fragment}");
         assert_eq!(open(&fragment), Ok(unapplied));
+    }
+
+    /// A draft that does not load (a typo not yet applied) rides along with the
+    /// scenario the cluster runs, even when no command followed: the draft alone would
+    /// open an empty cluster.
+    #[test]
+    fn a_broken_draft_rides_along_with_the_scenario_it_edits() {
+        let draft = format!("broken: [\n{EXAMPLE_SCENARIO}");
+        let view = SharedView { text: draft, record: Some(record(vec![])), ..SharedView::default() };
+        let fragment = to_fragment(&view);
+        assert!(fragment.contains("&edit="), "{fragment}");
+        assert_eq!(share::decode(&fragment).as_deref(), Ok(EXAMPLE_SCENARIO));
+        assert_eq!(open(&fragment), Ok(view));
+        // With no draft and no command, the link is the scenario alone.
+        let plain = SharedView { text: EXAMPLE_SCENARIO.into(), record: Some(record(vec![])), ..SharedView::default() };
+        assert!(!to_fragment(&plain).contains("&log="), "{}", to_fragment(&plain));
+    }
+
+    #[test]
+    fn only_the_users_own_work_is_kept_when_a_link_opens() {
+        let work = |text: &str| SavedWork::new(text.into(), 0, Default::default());
+        let (mine, link_a, link_b) = (work("# my note\n"), work("# link A\n"), work("# link B\n"));
+        assert!(is_users_own(&mine, &link_a, None));
+        assert!(!is_users_own(&link_a, &link_a, None), "a reload of the link");
+        assert!(!is_users_own(&work(EXAMPLE_SCENARIO), &link_a, None), "the example comes back by itself");
+        // Link A was opened, then link B: link A's untouched work displaces nothing,
+        // so the user's note stays in the previous-work slot.
+        assert!(!is_users_own(&link_a, &link_b, Some(&link_a)));
+        // Link A's work, edited, is the user's.
+        assert!(is_users_own(&work("# link A, edited\n"), &link_b, Some(&link_a)));
     }
 
     #[test]

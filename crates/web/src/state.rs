@@ -211,11 +211,14 @@ impl State {
     }
 
     /// What a link or saved work must carry to replay this session: its record, when
-    /// anything was done after the scenario's steps.
+    /// anything was done after the scenario's steps, or when the editor holds a draft
+    /// (perhaps broken) that is not what the cluster runs: the draft alone would
+    /// bring back no cluster.
     pub fn record(&self) -> Option<SessionRecord> {
         let session = self.session.as_ref()?;
         let record = session.record();
-        (!record.entries.is_empty()).then(|| record.clone())
+        let draft = self.text != record.applied_text();
+        (draft || !record.entries.is_empty()).then(|| record.clone())
     }
 
     pub fn frame_count(&self) -> usize {
@@ -740,6 +743,22 @@ mod tests {
         let console = session.console();
         assert_eq!(console.len(), 1, "the broken apply ran nothing");
         assert_eq!(console[0].output, "node/node-02 cordoned");
+    }
+
+    /// A reload (or the address bar's link) with a typo not yet applied brings back
+    /// the cluster the user was looking at, and the draft in the editor, not applied.
+    #[test]
+    fn a_broken_draft_is_kept_with_the_cluster_it_edits() {
+        let draft = format!("broken: [\n{EXAMPLE_SCENARIO}");
+        let state = example().reduce(Action::Edit(draft.clone()));
+        let record = state.record().expect("the draft is not what the cluster runs");
+        assert!(record.entries.is_empty());
+        let resumed = State::resume(Lang::En, &draft, Some(&record));
+        assert_eq!(timeline(&resumed), timeline(&state));
+        assert_eq!((resumed.text.as_str(), resumed.error.as_ref()), (draft.as_str(), None));
+        assert!(!resumed.is_applied());
+        // Without the record, the draft alone loads nothing.
+        assert_eq!(State::resume(Lang::En, &draft, None).frame_count(), 0);
     }
 
     #[test]

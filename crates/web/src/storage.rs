@@ -19,6 +19,9 @@ pub const VERSION: u32 = 1;
 pub const WORK_KEY: &str = "dsplay.work";
 /// The work a share link displaced, kept until the user restores or dismisses it.
 pub const PREVIOUS_KEY: &str = "dsplay.work.previous";
+/// What the last share link opened (its text and session): saved work that is still
+/// exactly that is the link's, not the user's, and displaces nothing.
+pub const LINK_KEY: &str = "dsplay.work.link";
 
 /// What a reload brings back.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -35,7 +35,26 @@ pub enum PoolsError {
     NotWritten(String),
 }
 
+/// A field of a pool's row in the form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PoolField {
+    Name,
+    Labels,
+    Taints,
+}
+
 impl PoolsError {
+    /// The form's field it is about: the pool's index and which field, to be marked
+    /// invalid and given focus.
+    pub fn field(&self) -> Option<(usize, PoolField)> {
+        match self {
+            Self::Unnamed { index } => Some((*index, PoolField::Name)),
+            Self::NotALabel { index, .. } => Some((*index, PoolField::Labels)),
+            Self::NotATaint { index, .. } => Some((*index, PoolField::Taints)),
+            Self::NoSpecMapping | Self::NoScenarioDocument | Self::ScenarioUnreadable(_) | Self::NotWritten(_) => None,
+        }
+    }
+
     /// The field it is about, as the API server would name it.
     pub fn path(&self) -> Option<String> {
         match self {

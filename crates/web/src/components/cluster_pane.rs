@@ -35,6 +35,8 @@ pub fn cluster_pane() -> Html {
     // What a trainer points at comes first: the counts, then the nodes and their pods;
     // the chart, the console and the events follow.
     let (body, events) = match frame {
+        // A scenario that did not load is said above the pane (`LoadProblem`).
+        None if playground.error.is_some() => (Html::default(), Html::default()),
         None => (html! { <p class="empty">{ strings.no_nodes }</p> }, Html::default()),
         Some(frame) => {
             let pool_order = session.as_ref().map(|session| session.pool_names()).unwrap_or_default();

@@ -235,7 +235,9 @@ pub fn console() -> Html {
             (playground.clone(), input.clone(), walk.clone(), suggestions.clone());
         Callback::from(move |event: SubmitEvent| {
             event.prevent_default();
-            if let Some(field) = input.cast::<HtmlInputElement>() {
+            // With no cluster the line stays in the prompt; the screen says why.
+            let running = playground.session.is_some();
+            if let Some(field) = input.cast::<HtmlInputElement>().filter(|_| running) {
                 let line = field.value();
                 if !line.trim().is_empty() {
                     playground.dispatch(Action::Execute(line));
@@ -273,6 +275,9 @@ pub fn console() -> Html {
                 role="region" aria-label={strings.console_output}
                 tabindex={(entries > 0).then_some("0")}>
                 { for log }
+                if playground.session.is_none() {
+                    <p class="console-no-cluster">{ strings.console_no_cluster }</p>
+                }
             </div>
             if !suggestions.is_empty() {
                 <p class="console-suggestions" aria-live="polite">

@@ -112,6 +112,11 @@ pub fn gallery_picker(props: &GalleryPickerProps) -> Html {
             if let Some(entry) = GALLERY.get(index) {
                 confirming.set(None);
                 playground.dispatch(Action::LoadText(entry.text.to_string()));
+                // A new story starts from its top, with no node picked from the last one.
+                playground.dispatch(Action::SelectNode(None));
+                if let Some(pane) = gloo::utils::document().get_element_by_id("cluster") {
+                    pane.set_scroll_top(0);
+                }
                 onclose.emit(());
             }
         }

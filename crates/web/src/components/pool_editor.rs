@@ -3,10 +3,11 @@
 //! other edit followed by Apply.
 
 use dsplay_engine::scenario::{default_allocatable, MAX_NODES};
+use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use crate::cluster_view::node_pools::{read_pools, write_pools, PoolDraft, PoolsError};
+use crate::cluster_view::node_pools::{read_pools, write_pools, PoolDraft, PoolField, PoolsError};
 use crate::i18n::load_error_text;
 use crate::state::{Action, Playground};
 
@@ -23,6 +24,28 @@ pub fn pool_editor() -> Html {
     let drafts = use_state(Vec::<PoolDraft>::new);
     // Why the rows cannot be read from the text, or why they were not applied.
     let error = use_state(|| None::<PoolError>);
+    // Counts refused saves: each one takes the user to what was refused.
+    let refusals = use_state(|| 0_u32);
+    let form = use_node_ref();
+    {
+        let form = form.clone();
+        use_effect_with(*refusals, move |refusals| {
+            let Some(form) = form.cast::<web_sys::Element>().filter(|_| *refusals > 0) else { return };
+            let field = form.query_selector("[aria-invalid=\"true\"]").ok().flatten();
+            match field.and_then(|field| field.dyn_into::<web_sys::HtmlElement>().ok()) {
+                Some(field) => {
+                    let _ = field.focus();
+                }
+                None => {
+                    if let Ok(Some(problem)) = form.query_selector("#pools-problem") {
+                        let options = web_sys::ScrollIntoViewOptions::new();
+                        options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+                        problem.scroll_into_view_with_scroll_into_view_options(&options);
+                    }
+                }
+            }
+        });
+    }
     {
         // The rows follow the loaded scenario.
         let (drafts, error) = (drafts.clone(), error.clone());
@@ -74,7 +97,7 @@ pub fn pool_editor() -> Html {
         })
     };
     let save = {
-        let (drafts, error, playground) = (drafts.clone(), error.clone(), playground.clone());
+        let (drafts, error, playground, refusals) = (drafts.clone(), error.clone(), playground.clone(), refusals.clone());
         Callback::from(move |event: SubmitEvent| {
             event.prevent_default();
             match write_pools(&playground.text, &drafts) {
@@ -82,33 +105,44 @@ pub fn pool_editor() -> Html {
                     error.set(None);
                     playground.dispatch(Action::LoadText(new_text));
                 }
-                Err(message) => error.set(Some(PoolError::Invalid(message))),
+                Err(message) => {
+                    error.set(Some(PoolError::Invalid(message)));
+                    refusals.set(refusals.wrapping_add(1));
+                }
             }
         })
     };
     // An empty capacity field means the engine's default machine: shown as the placeholder.
     let allocatable = default_allocatable();
     let default_of = |resource: &str| allocatable.get(resource).map(|q| q.0.clone()).unwrap_or_default();
+    // The field a refusal is about is marked, and described by the refusal.
+    let invalid = match &*error {
+        Some(PoolError::Invalid(problem) | PoolError::Unreadable(problem)) => problem.field(),
+        None => None,
+    };
     let field = |index: usize,
+                 which: Option<PoolField>,
                  label: &'static str,
                  value: String,
                  placeholder: String,
                  class: &'static str,
                  change: fn(&mut PoolDraft, String)| {
+        let bad = which.is_some() && invalid == which.map(|which| (index, which));
         html! {
             <label class={classes!("pool-field", class)}>
                 <span>{ label }</span>
-                <input type="text" value={value} {placeholder} spellcheck="false" autocomplete="off" onchange={edit(index, change)} />
+                <input type="text" value={value} {placeholder} spellcheck="false" autocomplete="off" onchange={edit(index, change)}
+                    aria-invalid={bad.then_some("true")} aria-describedby={bad.then_some("pools-problem")} />
             </label>
         }
     };
     html! {
         <details class="pool-editor">
             <summary>{ text.pools_heading }</summary>
-            <form onsubmit={save}>
+            <form ref={form} onsubmit={save}>
                 <p class="console-hint">{ text.pools_hint }</p>
                 if let Some(problem) = &*error {
-                    <p class="why-failed" role="alert">{ match problem {
+                    <p class="why-failed" id="pools-problem" role="alert">{ match problem {
                         PoolError::Unreadable(error) => (text.pools_unreadable)(&text.pools_reason(error)),
                         PoolError::Invalid(error) => (text.pools_not_written)(&text.pools_reason(error)),
                     } }</p>
@@ -120,7 +154,7 @@ pub fn pool_editor() -> Html {
                 { for drafts.iter().enumerate().map(|(i, pool)| html! {
                     <fieldset class="pool-row" data-pool={pool.name.clone()}>
                         <legend>{ &pool.name }</legend>
-                        { field(i, text.pool_name, pool.name.clone(), String::new(), "short", |p, v| p.name = v) }
+                        { field(i, Some(PoolField::Name), text.pool_name, pool.name.clone(), String::new(), "short", |p, v| p.name = v) }
                         <label class="pool-field short">
                             <span>{ text.pool_count }</span>
                             <input type="number" min="0" max={MAX_NODES.to_string()} value={pool.count.to_string()}
@@ -133,11 +167,11 @@ pub fn pool_editor() -> Html {
                                 <option value="control-plane" selected={pool.control_plane}>{ text.role_control_plane }</option>
                             </select>
                         </label>
-                        { field(i, text.pool_labels, pool.labels.clone(), (text.example_value)("disktype=ssd, zone=a"), "wide", |p, v| p.labels = v) }
-                        { field(i, text.pool_taints, pool.taints.clone(), (text.example_value)("dedicated=gpu:NoSchedule"), "wide", |p, v| p.taints = v) }
-                        { field(i, text.pool_cpu, pool.cpu.clone(), default_of("cpu"), "short", |p, v| p.cpu = v) }
-                        { field(i, text.pool_memory, pool.memory.clone(), default_of("memory"), "short", |p, v| p.memory = v) }
-                        { field(i, text.pool_pods, pool.pods.clone(), default_of("pods"), "short", |p, v| p.pods = v) }
+                        { field(i, Some(PoolField::Labels), text.pool_labels, pool.labels.clone(), (text.example_value)("disktype=ssd, zone=a"), "wide", |p, v| p.labels = v) }
+                        { field(i, Some(PoolField::Taints), text.pool_taints, pool.taints.clone(), (text.example_value)("dedicated=gpu:NoSchedule"), "wide", |p, v| p.taints = v) }
+                        { field(i, None, text.pool_cpu, pool.cpu.clone(), default_of("cpu"), "short", |p, v| p.cpu = v) }
+                        { field(i, None, text.pool_memory, pool.memory.clone(), default_of("memory"), "short", |p, v| p.memory = v) }
+                        { field(i, None, text.pool_pods, pool.pods.clone(), default_of("pods"), "short", |p, v| p.pods = v) }
                         <button type="button" class="btn" onclick={remove(i)} aria-label={(text.remove_pool_named)(&pool.name)}>{ text.remove_pool }</button>
                     </fieldset>
                 }) }

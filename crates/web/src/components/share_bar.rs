@@ -7,7 +7,7 @@ use web_sys::HtmlTextAreaElement;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::share_link::{replace_address, shared_view_of, to_fragment, url_of, view_of, LinkError, SharedView};
+use crate::share_link::{check_link_size, replace_address, shared_view_of, to_fragment, url_of, view_of, LinkError, SharedView};
 use crate::state::{Action, Playground};
 use crate::storage::{self, SavedWork};
 
@@ -52,7 +52,7 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
             if which == Open::Link {
                 replace_address(&view_of(&playground));
             }
-            copied.set(copy_to_clipboard(&shared_text(which, &playground)));
+            copied.set(shared_text(which, &playground).is_ok_and(|text| copy_to_clipboard(&text)));
             open.set(which);
         })
     };
@@ -120,7 +120,9 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
             // What opens under the buttons floats over the page instead of pushing it down.
             if *open != Open::None || refused.is_some() || previous.is_some() {
                 <div class="share-popover">
-                    if *open != Open::None {
+                    if let Some(Err(error)) = &shown {
+                        <p class="share-notice bad" role="alert">{ (strings.not_shareable)(&strings.reason(error)) }</p>
+                    } else if *open != Open::None {
                         <label class="share-output">
                             <span>
                                 { if *open == Open::Link { strings.link_label } else { strings.embed_label } }
@@ -133,7 +135,7 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
                             </span>
                             <textarea ref={snippet_ref} readonly=true rows={if *open == Open::Link { "2" } else { "4" }}
                                 class="share-text" spellcheck="false" onfocus={select_all}
-                                value={shown.unwrap_or_default()} />
+                                value={shown.and_then(Result::ok).unwrap_or_default()} />
                         </label>
                         if !playground.is_applied() {
                             <p class="share-caveat">{ strings.edits_not_shared }</p>
@@ -160,13 +162,15 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
     }
 }
 
-/// What Copy link or Embed shows and copies for the current state.
-fn shared_text(which: Open, playground: &Playground) -> String {
+/// What Copy link or Embed shows and copies for the current state; no link for a
+/// cluster larger than a link may open.
+fn shared_text(which: Open, playground: &Playground) -> Result<String, LinkError> {
     let view = shared_view_of(playground);
-    match which {
+    check_link_size(&view)?;
+    Ok(match which {
         Open::Embed => embed_snippet(&view, playground.lang.strings().title),
         Open::Link | Open::None => url_of(&view, ""),
-    }
+    })
 }
 
 /// The `<iframe>` for `view` in embed mode. The view's language and frame come along;

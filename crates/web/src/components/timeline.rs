@@ -54,6 +54,14 @@ pub fn timeline() -> Html {
         return Html::default();
     };
     let strings = playground.lang.strings();
+    // A chip reached by Tab scrolls into the step list's sight, as the current one does.
+    let reveal_focused_step = Callback::from(|event: FocusEvent| {
+        let Some(chip) = event.target().and_then(|target| target.dyn_into::<web_sys::Element>().ok()) else { return };
+        let options = web_sys::ScrollIntoViewOptions::new();
+        options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+        options.set_inline(web_sys::ScrollLogicalPosition::Nearest);
+        chip.scroll_into_view_with_scroll_into_view_options(&options);
+    });
     let count = playground.frame_count();
     let cursor = playground.cursor;
     let last = count.saturating_sub(1);
@@ -138,7 +146,7 @@ pub fn timeline() -> Html {
                 oninput={on_scrub} />
             <super::rollout_chart::ScrubberMarkers />
             if !steps.is_empty() {
-                <ol class="steps" aria-label={strings.steps_heading}>
+                <ol class="steps" aria-label={strings.steps_heading} onfocusin={reveal_focused_step}>
                     { for steps.iter().enumerate().map(|(index, step)| {
                         let current = Some(index) == current_step;
                         let target = step.last_frame;

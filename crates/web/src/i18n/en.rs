@@ -18,7 +18,7 @@ pub(super) static STRINGS: Strings = Strings {
     the_example: "the example",
     applied: "Applied",
     unapplied_changes: "Edited, not applied",
-    apply_refused: "Not applied: see the error below",
+    apply_refused: "Refused: see below",
     error_line: |line| format!("Line {line}"),
     select_line: |line| format!("Select line {line} in the editor"),
     lines: |n| if n == 1 { "1 line".to_string() } else { format!("{n} lines") },
@@ -32,6 +32,9 @@ pub(super) static STRINGS: Strings = Strings {
         }
     },
     no_nodes: "No nodes. Add a node pool to the scenario.",
+    not_loaded: |why| format!("This scenario did not load, so no cluster runs; fix it in the editor, then Apply.\n{why}"),
+    not_loaded_no_editor: |why| format!("This scenario did not load, so no cluster runs.\n{why}"),
+    last_loaded_kept: |why| format!("The scenario sent to this page did not load; the cluster shown is the last one that did.\n{why}"),
     no_daemonsets: "No DaemonSets yet.",
     node_ready: "Ready",
     node_not_ready: "NotReady",
@@ -82,6 +85,7 @@ pub(super) static STRINGS: Strings = Strings {
     at_time: |time| format!("at {time}"),
 
     console_heading: "Console",
+    console_no_cluster: "No cluster is running: the scenario did not load. Commands run once it loads; what you type is kept.",
     console_run_on: "Cluster runs on after each command",
     console_run_on_hint: "On: after each command the cluster goes on until nothing more happens, as a real one does after kubectl returns. Off: the clock moves only with advance and settle, as in a scenario's steps, so you can act inside a grace period or halfway through a rollout.",
     console_label: "Command",

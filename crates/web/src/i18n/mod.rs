@@ -97,6 +97,11 @@ pub struct Strings {
     pub cluster_heading: &'static str,
     pub pool_heading: fn(&str, usize) -> String,
     pub no_nodes: &'static str,
+    /// No scenario loaded, so no cluster runs: why, and (with the editor) what to do.
+    pub not_loaded: fn(&str) -> String,
+    pub not_loaded_no_editor: fn(&str) -> String,
+    /// An embed without editor was sent a scenario that did not load.
+    pub last_loaded_kept: fn(&str) -> String,
     pub no_daemonsets: &'static str,
     pub node_ready: &'static str,
     pub node_not_ready: &'static str,
@@ -161,6 +166,8 @@ pub struct Strings {
     pub console_label: &'static str,
     pub console_run: &'static str,
     pub console_hint: &'static str,
+    /// The console of a page whose scenario did not load.
+    pub console_no_cluster: &'static str,
     /// The console's scrolling output (a focusable region, so it scrolls by keyboard).
     pub console_output: &'static str,
     /// In place of the earliest commands of a long session.

@@ -32,6 +32,8 @@ pub struct ShareStrings {
     pub dismiss: &'static str,
     /// A link that was not opened, with the reason.
     pub link_refused: fn(&str) -> String,
+    /// Copy link or Embed for a cluster no link may carry.
+    pub not_shareable: fn(&str) -> String,
     pub no_scenario: &'static str,
     pub newer_format: fn(&str) -> String,
     pub damaged: &'static str,
@@ -71,6 +73,7 @@ static EN: ShareStrings = ShareStrings {
     restore_previous: "Restore your previous work",
     dismiss: "Dismiss",
     link_refused: |reason| format!("This link could not be opened: {reason}. Nothing was replaced."),
+    not_shareable: |reason| format!("No link was made: {reason}."),
     no_scenario: "it holds no scenario",
     newer_format: |version| format!("it was made by a newer playground (format {version})"),
     damaged: "it is damaged or cut short",
@@ -95,6 +98,7 @@ static ZH_HANS: ShareStrings = ShareStrings {
     restore_previous: "恢复之前的工作",
     dismiss: "忽略",
     link_refused: |reason| format!("无法打开此链接：{reason}。当前内容未被替换。"),
+    not_shareable: |reason| format!("未生成链接：{reason}。"),
     no_scenario: "其中没有场景",
     newer_format: |version| format!("它由更新版本的演练场生成（格式 {version}）"),
     damaged: "链接已损坏或被截断",

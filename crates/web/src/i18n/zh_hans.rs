@@ -27,6 +27,9 @@ pub(super) static STRINGS: Strings = Strings {
     cluster_heading: "集群",
     pool_heading: |pool, nodes| format!("节点池 {pool} · {nodes} 个节点"),
     no_nodes: "没有节点。请在场景中添加节点池。",
+    not_loaded: |why| format!("此场景未能加载，因此没有运行中的集群；请在编辑器中修正，然后点击应用。\n{why}"),
+    not_loaded_no_editor: |why| format!("此场景未能加载，因此没有运行中的集群。\n{why}"),
+    last_loaded_kept: |why| format!("发送到本页面的场景未能加载；显示的是上一次成功加载的集群。\n{why}"),
     no_daemonsets: "还没有 DaemonSet。",
     node_ready: "Ready",
     node_not_ready: "NotReady",
@@ -77,6 +80,7 @@ pub(super) static STRINGS: Strings = Strings {
     at_time: |time| format!("时间 {time}"),
 
     console_heading: "控制台",
+    console_no_cluster: "没有运行中的集群：场景未能加载。场景加载后才能执行命令；已输入的内容会保留。",
     console_run_on: "每条命令后集群继续运行",
     console_run_on_hint: "开启：每条命令之后，集群继续运行到不再变化为止，就像 kubectl 返回后真实集群仍在运行。关闭：时钟只随 advance 和 settle 前进，与场景中的步骤一样，这样可以在宽限期内或滚动更新进行到一半时操作。",
     console_label: "命令",
