@@ -9,7 +9,7 @@ use std::fmt;
 use crate::scenario::FieldError;
 
 /// The simulation commands' usage, printed for any malformed one.
-pub const SIMULATION_USAGE: &str = "usage: advance <duration> (30s, 2m, 1m30s, 500ms) | settle | node add <name> [--pool <pool>] | node down <node> | node up <node> | image <ref> crash|unready|pull-error|ok";
+pub const SIMULATION_USAGE: &str = "usage: advance <duration> (30s, 2m, 1m30s, 500ms) | settle | node add <name> [--pool <pool>] | node down <node> | node up <node> | image <ref> crash|complete|oom|unready|pull-error|ok";
 
 /// The kubectl subcommands the playground serves.
 pub const SERVED: &str = "apply, label, taint, cordon, uncordon, drain, delete, set image, patch, rollout, get, describe";
@@ -81,7 +81,7 @@ pub enum Refusal {
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         const ADVANCE_USAGE: &str = "usage: advance <duration>, e.g. advance 30s, advance 2m, advance 1m30s, advance 500ms";
-        const IMAGE_USAGE: &str = "usage: image <ref> crash|unready|pull-error|ok";
+        const IMAGE_USAGE: &str = "usage: image <ref> crash|complete|oom|unready|pull-error|ok";
         const NODE_USAGE: &str = "usage: node add <name> [--pool <pool>] | node down <node> | node up <node>";
         match self {
             Self::EmptyCommand => write!(f, "error: empty command; {SIMULATION_USAGE} | kubectl ..."),

@@ -85,6 +85,8 @@ fn command_text(ctx: &ScriptContext<'_>, step: &Step, command: &Command) -> Stri
 fn image_story(behaviour: ImageBehaviour) -> &'static str {
     match behaviour {
         ImageBehaviour::Crash => "crash-loop",
+        ImageBehaviour::Complete => "exit 0 at once and crash-loop (Completed)",
+        ImageBehaviour::OomKilled => "are OOMKilled at once and crash-loop",
         ImageBehaviour::Unready => "never become Ready",
         ImageBehaviour::PullError => "fail to pull (ErrImagePull)",
         ImageBehaviour::Ok => "work",

@@ -37,36 +37,41 @@ pub enum Command {
     NodeDown(String),
     /// `node up <node>`: heartbeats resume.
     NodeUp(String),
-    /// `image <ref> crash|unready|pull-error|ok`.
+    /// `image <ref> crash|complete|oom|unready|pull-error|ok`.
     Image { reference: String, behaviour: ImageBehaviour },
 }
 
-/// What containers running an image do from now on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// What containers running an image do from now on (the kubelet keeps one per image).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ImageBehaviour {
-    /// CrashLoopBackOff.
+    /// Exits 1 as soon as it starts: Error, then CrashLoopBackOff.
     Crash,
+    /// Exits 0 as soon as it starts (a run-once script): Completed, then
+    /// CrashLoopBackOff, since a daemon pod's containers always restart.
+    Complete,
+    /// Killed by the kernel for memory as soon as it starts: OOMKilled (exit 137),
+    /// then CrashLoopBackOff.
+    OomKilled,
     /// Running, never Ready.
     Unready,
     /// ErrImagePull / ImagePullBackOff.
     PullError,
+    #[default]
     Ok,
 }
 
 impl ImageBehaviour {
+    pub const ALL: [ImageBehaviour; 6] = [Self::Crash, Self::Complete, Self::OomKilled, Self::Unready, Self::PullError, Self::Ok];
+
     pub fn parse(text: &str) -> Option<Self> {
-        Some(match text {
-            "crash" => Self::Crash,
-            "unready" => Self::Unready,
-            "pull-error" => Self::PullError,
-            "ok" => Self::Ok,
-            _ => return None,
-        })
+        Self::ALL.into_iter().find(|behaviour| behaviour.as_str() == text)
     }
 
     pub fn as_str(self) -> &'static str {
         match self {
             Self::Crash => "crash",
+            Self::Complete => "complete",
+            Self::OomKilled => "oom",
             Self::Unready => "unready",
             Self::PullError => "pull-error",
             Self::Ok => "ok",

@@ -1,7 +1,7 @@
 //! The simulated kubelet: it starts the containers of pods bound to its node, reports
 //! readiness, restarts crashing containers with back-off, retries failed pulls, and
 //! confirms graceful deletions. What an image does is set by the scenario
-//! (`image <ref> crash|unready|pull-error|ok`).
+//! (`image <ref> crash|complete|oom|unready|pull-error|ok`).
 
 mod admission;
 mod images;
@@ -23,17 +23,9 @@ pub use admission::{admit, Rejection};
 pub use lease::{node_as_reported, NodeLease};
 pub use node_status::{stamp_first_post, start_up_events, KubeletCondition, KUBELET_CONDITIONS};
 pub use pod_status::set_not_ready;
-use pod_status::ContainerOutcome;
+use pod_status::{ContainerOutcome, Exit};
 
-/// What a container with a given image does when started.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum ImageBehaviour {
-    #[default]
-    Ok,
-    Crash,
-    Unready,
-    PullError,
-}
+pub use crate::kubectl::command::ImageBehaviour;
 
 /// The kubelet's container restart and image pull back-off: 10 s doubling to 5 min.
 const BACKOFF_INITIAL_MS: u64 = 10 * SECOND;
@@ -196,9 +188,13 @@ impl Kubelet {
     /// What a started container does with its image's behaviour: an init container
     /// that is no sidecar runs to completion.
     fn run_outcome(&self, pod: &Pod, container: &Container) -> ContainerOutcome {
+        let completes = Self::runs_to_completion(pod, container);
         match self.image_behaviour(container) {
-            ImageBehaviour::Crash => ContainerOutcome::Crashed,
-            _ if Self::runs_to_completion(pod, container) => ContainerOutcome::Completed,
+            ImageBehaviour::Crash => ContainerOutcome::Crashed(Exit::ERROR),
+            ImageBehaviour::OomKilled => ContainerOutcome::Crashed(Exit::OOM_KILLED),
+            // An exit 0 is an init container's job done; any other container restarts.
+            ImageBehaviour::Complete if !completes => ContainerOutcome::Crashed(Exit::COMPLETED),
+            _ if completes => ContainerOutcome::Completed,
             _ => ContainerOutcome::Running,
         }
     }
@@ -216,7 +212,7 @@ impl Kubelet {
         let outcomes: Vec<(String, ContainerOutcome)> = outcomes
             .iter()
             .map(|(name, outcome)| match outcome {
-                ContainerOutcome::Crashed if first_exit || !restarts => (name.clone(), ContainerOutcome::Exited),
+                ContainerOutcome::Crashed(exit) if first_exit || !restarts => (name.clone(), ContainerOutcome::Exited(*exit)),
                 other => (name.clone(), *other),
             })
             .collect();

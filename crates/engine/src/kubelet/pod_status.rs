@@ -142,18 +142,33 @@ pub enum ContainerOutcome {
     Completed,
     /// Not started: `ErrImagePull`, `ImagePullBackOff`, `ErrImageNeverPull`.
     Waiting(&'static str),
-    /// Started and exited with an error, with no back-off yet (its first exit): it
-    /// shows Terminated (Error) until the kubelet restarts it, a moment later.
-    Exited,
-    /// Started and exited with an error; it waits in CrashLoopBackOff to be restarted.
-    Crashed,
+    /// Started and exited when it should have kept running, with no back-off yet (its
+    /// first exit): it shows Terminated (its exit's reason) until the kubelet restarts
+    /// it, a moment later.
+    Exited(Exit),
+    /// Started and exited again; it waits in CrashLoopBackOff to be restarted.
+    Crashed(Exit),
 }
 
 impl ContainerOutcome {
     /// The container ran and exited, so it is to be restarted.
     pub fn exited(self) -> bool {
-        matches!(self, Self::Exited | Self::Crashed)
+        matches!(self, Self::Exited(_) | Self::Crashed(_))
     }
+}
+
+/// How a container ended: its exit code and the runtime's reason for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exit {
+    pub code: i32,
+    pub reason: &'static str,
+}
+
+impl Exit {
+    pub const ERROR: Exit = Exit { code: 1, reason: "Error" };
+    pub const COMPLETED: Exit = Exit { code: 0, reason: "Completed" };
+    /// SIGKILL from the kernel's OOM killer: 128 + 9.
+    pub const OOM_KILLED: Exit = Exit { code: 137, reason: "OOMKilled" };
 }
 
 /// A container's status, by name, if the kubelet has reported one.
@@ -200,10 +215,13 @@ pub fn init_done(pod: &Pod, container: &Container) -> bool {
 }
 
 /// Whether the container ran and exited and waits to be started again: Terminated
-/// after a first exit, CrashLoopBackOff after later ones.
+/// after a first exit, CrashLoopBackOff after later ones. An init container that
+/// exited 0 is done, not waiting; any other container exits only to restart.
 pub fn has_exited(pod: &Pod, name: &str) -> bool {
     let state = container_status(pod, name).and_then(|s| s.state.as_ref());
-    state.and_then(|s| s.terminated.as_ref()).is_some_and(|t| t.exit_code != 0) || waiting_reason(pod, name) == Some("CrashLoopBackOff")
+    let runs_to_completion = init_containers(pod).iter().any(|c| c.name == name && !is_sidecar(c));
+    let restarts = |t: &ContainerStateTerminated| t.exit_code != 0 || !runs_to_completion;
+    state.and_then(|s| s.terminated.as_ref()).is_some_and(restarts) || waiting_reason(pod, name) == Some("CrashLoopBackOff")
 }
 
 /// The waiting reason of a container that has not started (or waits to restart).
@@ -279,8 +297,8 @@ fn synced_status(c: &Container, previous: Option<&ContainerStatus>, outcome: Con
         }
     }
     status.ready = false;
-    // The playground's containers exit as soon as they start: 1 for a crash, 0 for an
-    // init container's completion.
+    // The playground's containers exit as soon as they start, as their image's
+    // behaviour says: 1 for a crash, 137 for the OOM killer, 0 for a completion.
     let exit = |exit_code: i32, reason: &str| ContainerState {
         terminated: Some(ContainerStateTerminated {
             exit_code,
@@ -294,10 +312,10 @@ fn synced_status(c: &Container, previous: Option<&ContainerStatus>, outcome: Con
     let state = match outcome {
         ContainerOutcome::Running => ContainerState { running: Some(ContainerStateRunning { started_at: at.clone() }), ..Default::default() },
         ContainerOutcome::Waiting(reason) => waiting_state(reason),
-        ContainerOutcome::Exited => exit(1, "Error"),
-        ContainerOutcome::Completed => exit(0, "Completed"),
-        ContainerOutcome::Crashed => {
-            status.last_state = Some(exit(1, "Error"));
+        ContainerOutcome::Exited(ended) => exit(ended.code, ended.reason),
+        ContainerOutcome::Completed => exit(Exit::COMPLETED.code, Exit::COMPLETED.reason),
+        ContainerOutcome::Crashed(ended) => {
+            status.last_state = Some(exit(ended.code, ended.reason));
             waiting_state("CrashLoopBackOff")
         }
     };

@@ -6,9 +6,9 @@ use k8s_openapi::api::core::v1::Pod;
 use crate::agenda::Action;
 use super::reactions::REACTION_MS;
 use super::{Marker, Simulation};
-use crate::kubectl::command::{Command, CommandError, ImageBehaviour as CommandImageBehaviour};
+use crate::kubectl::command::{Command, CommandError};
 use crate::refusal::Refusal;
-use crate::kubelet::{ImageBehaviour, NodeLease};
+use crate::kubelet::NodeLease;
 use crate::pod_readiness::{is_terminal, is_terminating, node_name};
 use crate::network::{internal_ip, PodAddresses};
 use crate::scheduler::NodeInfo;
@@ -238,12 +238,6 @@ impl Simulation {
                 Ok(format!("node/{name}: kubelet is posting ready status"))
             }
             Command::Image { reference, behaviour } => {
-                let behaviour = match behaviour {
-                    CommandImageBehaviour::Crash => ImageBehaviour::Crash,
-                    CommandImageBehaviour::Unready => ImageBehaviour::Unready,
-                    CommandImageBehaviour::PullError => ImageBehaviour::PullError,
-                    CommandImageBehaviour::Ok => ImageBehaviour::Ok,
-                };
                 self.kubelet.set_image_behaviour(&reference, behaviour);
                 Ok(format!("image {reference}: {behaviour:?}"))
             }

@@ -82,7 +82,7 @@ pub fn failure_cause(status: &str) -> (bool, FailureCause) {
     let (init, bare) = status.strip_prefix("Init:").map_or((false, status), |bare| (true, bare));
     let cause = match bare {
         "ErrImagePull" | "ImagePullBackOff" | "InvalidImageName" | "ErrImageNeverPull" => FailureCause::ImagePull,
-        "CrashLoopBackOff" => FailureCause::Crash,
+        "CrashLoopBackOff" | "OOMKilled" => FailureCause::Crash,
         "Error" if init => FailureCause::Crash,
         s if s.starts_with("OutOf") || s == "Evicted" || s == "NodeAffinity" => FailureCause::Rejected,
         _ => FailureCause::Other,

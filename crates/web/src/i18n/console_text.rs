@@ -35,6 +35,8 @@ pub fn answer<'a>(outcome: &StepOutcome, printed: &'a str, lang: Lang) -> Cow<'a
 fn image_behaviour(behaviour: ImageBehaviour) -> &'static str {
     match behaviour {
         ImageBehaviour::Crash => "容器启动后即崩溃（CrashLoopBackOff）",
+        ImageBehaviour::Complete => "容器启动后即以退出码 0 结束（Completed），随后被重启（CrashLoopBackOff）",
+        ImageBehaviour::OomKilled => "容器启动后即因内存不足被终止（OOMKilled），随后被重启（CrashLoopBackOff）",
         ImageBehaviour::Unready => "容器运行，但就绪探针一直失败",
         ImageBehaviour::PullError => "镜像拉取失败（ImagePullBackOff）",
         ImageBehaviour::Ok => "容器正常运行并就绪",

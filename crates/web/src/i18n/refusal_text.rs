@@ -16,7 +16,7 @@ pub fn refusal(refusal: &Refusal, lang: Lang) -> String {
 
 fn zh_hans_of_refusal(refusal: &Refusal) -> String {
     const ADVANCE_USAGE: &str = "用法：advance <时长>，例如 advance 30s、advance 2m、advance 1m30s、advance 500ms";
-    const IMAGE_USAGE: &str = "用法：image <镜像> crash|unready|pull-error|ok";
+    const IMAGE_USAGE: &str = "用法：image <镜像> crash|complete|oom|unready|pull-error|ok";
     const NODE_USAGE: &str = "用法：node add <名称> [--pool <节点池>] | node down <节点> | node up <节点>";
     // The usage line lists commands, which stay as typed; only its label is translated.
     let usage = SIMULATION_USAGE.strip_prefix("usage: ").unwrap_or(SIMULATION_USAGE);

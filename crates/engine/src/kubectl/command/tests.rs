@@ -177,6 +177,11 @@ fn every_form_of_the_scenario_format_parses() {
     assert_eq!(ok("node up node-02"), Command::NodeUp("node-02".into()));
     assert_eq!(ok("image example/agent:2.0 crash"), Command::Image { reference: "example/agent:2.0".into(), behaviour: ImageBehaviour::Crash });
     assert_eq!(ok("image a pull-error"), Command::Image { reference: "a".into(), behaviour: ImageBehaviour::PullError });
+    assert_eq!(ok("image a complete"), Command::Image { reference: "a".into(), behaviour: ImageBehaviour::Complete });
+    assert_eq!(ok("image a oom"), Command::Image { reference: "a".into(), behaviour: ImageBehaviour::OomKilled });
+    for behaviour in ImageBehaviour::ALL {
+        assert_eq!(ImageBehaviour::parse(behaviour.as_str()), Some(behaviour));
+    }
 }
 
 #[test]
