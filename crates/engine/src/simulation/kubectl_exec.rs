@@ -12,6 +12,7 @@ use dsplay_model::aggregate::aggregate_text;
 use dsplay_model::strict_decoder::from_json_value;
 use dsplay_model::validation::go_quote;
 
+use super::drain::DrainFlags;
 use super::{PlaygroundNote, Simulation};
 use crate::api::{controller_of, key, name_of, patch, ApiError};
 use crate::clock;
@@ -19,7 +20,7 @@ use crate::controller::daemonset::{is_daemon_pod, revision_data, rollout_status,
 use crate::kubectl::apply;
 use crate::kubectl::command::{Kubectl, NodeTargets, ObjRef, PatchType, PodRef, Resource};
 use crate::kubectl::printers;
-use crate::pod_readiness::{is_terminating, node_name};
+use crate::pod_readiness::is_terminating;
 use crate::scenario::ManifestObject;
 
 type Outcome = Result<String, String>;
@@ -145,7 +146,11 @@ impl Simulation {
             }
             Kubectl::Cordon(nodes) => self.cordon_nodes(&self.target_nodes(nodes)?, true).map(|lines| lines.join("\n")),
             Kubectl::Uncordon(nodes) => self.cordon_nodes(&self.target_nodes(nodes)?, false).map(|lines| lines.join("\n")),
-            Kubectl::Drain { nodes, ignore_daemonsets, force, .. } => self.drain(&self.target_nodes(nodes)?, *ignore_daemonsets, *force),
+            Kubectl::Drain { nodes, ignore_daemonsets, delete_emptydir_data, force } => {
+                let flags = DrainFlags { ignore_daemonsets: *ignore_daemonsets, delete_emptydir_data: *delete_emptydir_data, force: *force };
+                // What it prints is written once its evictions were awaited (`DrainReport`).
+                self.drain(&self.target_nodes(nodes)?, flags).map(|()| String::new())
+            }
             Kubectl::DeletePod { pod, wait } => {
                 let pod_key = self.resolve_pod(pod)?;
                 self.api.delete_pod(&pod_key, None).map_err(|e| e.to_string())?;
@@ -450,7 +455,7 @@ impl Simulation {
     }
 
     /// cordon and uncordon: kubectl finds every node before it changes any.
-    fn cordon_nodes(&mut self, nodes: &[String], cordon: bool) -> Result<Vec<String>, String> {
+    pub(super) fn cordon_nodes(&mut self, nodes: &[String], cordon: bool) -> Result<Vec<String>, String> {
         for name in nodes {
             self.node(name)?;
         }
@@ -467,84 +472,6 @@ impl Simulation {
         spec.unschedulable = cordon.then_some(true);
         self.api.update_node(node).map_err(|e| e.to_string())?;
         Ok(format!("node/{name} {verb}"))
-    }
-
-    /// kubectl drain: cordon every node, then drain each in turn; a node that cannot
-    /// be drained is reported and left pending, and the others are still drained.
-    fn drain(&mut self, nodes: &[String], ignore_daemonsets: bool, force: bool) -> Outcome {
-        let mut lines = self.cordon_nodes(nodes, true)?;
-        let mut pending = Vec::new();
-        let mut refusals = Vec::new();
-        self.awaiting_deletion.clear();
-        for name in nodes {
-            match self.drain_node(name, ignore_daemonsets, force, &mut lines) {
-                Ok(()) => lines.push(format!("node/{name} drained")),
-                Err(problems) => {
-                    // An aggregate of several errors prints in brackets (utilerrors.Aggregate).
-                    let joined = aggregate_text(&problems);
-                    lines.push(format!("error: unable to drain node \"{name}\" due to error: {joined}, continuing command..."));
-                    pending.push(format!(" {name}"));
-                    refusals.push(problems);
-                }
-            }
-        }
-        if pending.is_empty() {
-            return Ok(lines.join("\n"));
-        }
-        lines.push("There are pending nodes to be drained:".to_owned());
-        lines.extend(pending);
-        // The errors of all nodes, one a line; one node's alone is unwrapped into its parts.
-        match refusals.as_slice() {
-            [one] => lines.extend(one.iter().cloned()),
-            several => lines.extend(several.iter().map(|problems| aggregate_text(problems))),
-        }
-        Err(lines.join("\n"))
-    }
-
-    /// One node of a drain: refuse what it may not evict, then evict the rest.
-    fn drain_node(&mut self, name: &str, ignore_daemonsets: bool, force: bool, lines: &mut Vec<String>) -> Result<(), Vec<String>> {
-        let pods: Vec<(String, Pod)> = self
-            .api
-            .state
-            .pods
-            .iter()
-            .filter(|(_, p)| node_name(p) == Some(name) && !is_terminating(p))
-            .map(|(k, p)| (k.to_string(), (**p).clone()))
-            .collect();
-        let daemon: Vec<&String> = pods.iter().filter(|(_, p)| is_daemon_pod(p)).map(|(k, _)| k).collect();
-        let unmanaged: Vec<&String> =
-            pods.iter().filter(|(_, p)| p.metadata.owner_references.as_ref().is_none_or(|o| o.is_empty())).map(|(k, _)| k).collect();
-        let mut problems = Vec::new();
-        if !daemon.is_empty() && !ignore_daemonsets {
-            problems.push(format!("cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): {}", join_keys(&daemon)));
-        }
-        if !unmanaged.is_empty() && !force {
-            problems.push(format!("cannot delete Pods that declare no controller (use --force to override): {}", join_keys(&unmanaged)));
-        }
-        if !problems.is_empty() {
-            return Err(problems);
-        }
-        // PodDeleteList.Warnings: one line, the parts joined by "; ".
-        let mut warnings = Vec::new();
-        if !unmanaged.is_empty() {
-            warnings.push(format!("deleting Pods that declare no controller: {}", join_keys(&unmanaged)));
-        }
-        if !daemon.is_empty() {
-            warnings.push(format!("ignoring DaemonSet-managed Pods: {}", join_keys(&daemon)));
-        }
-        if !warnings.is_empty() {
-            lines.push(format!("Warning: {}", warnings.join("; ")));
-        }
-        let evict: Vec<String> = pods.iter().filter(|(_, p)| !is_daemon_pod(p)).map(|(k, _)| k.clone()).collect();
-        for pod_key in &evict {
-            lines.push(format!("evicting pod {pod_key}"));
-        }
-        for pod_key in &evict {
-            self.api.delete_pod(pod_key, None).map_err(|e| vec![e.to_string()])?;
-            lines.push(format!("pod/{} evicted", name_of(pod_key)));
-        }
-        self.awaiting_deletion.extend(evict);
-        Ok(())
     }
 
     /// Several pods: by name (each found or NotFound, in order), or all those a selector
@@ -866,10 +793,6 @@ fn with_time_added(taint: &Taint, now_ms: u64) -> Taint {
 }
 
 /// `kubectl apply` keeps annotations the server added (the template generation).
-fn join_keys(keys: &[&String]) -> String {
-    keys.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(", ")
-}
-
 
 fn split_key(object_key: &str) -> (&str, &str) {
     object_key.split_once('/').unwrap_or(("default", object_key))

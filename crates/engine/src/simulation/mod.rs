@@ -2,6 +2,7 @@
 //! created at time 0; steps (console commands) change the world; the agenda of due
 //! actions drives the clock; every action that changes something is one frame.
 
+mod drain;
 mod edit;
 mod expect;
 mod kubectl_exec;
@@ -25,6 +26,7 @@ use crate::kubelet::{Kubelet, PodTiming};
 use crate::network::Network;
 use crate::node_lifecycle::NodeLifecycle;
 use crate::taint_eviction::TaintEviction;
+use crate::pod_readiness::node_name;
 use crate::scenario::{parse_scenario, ManifestObject, Scenario, StepAction};
 use crate::state::ClusterState;
 use crate::clock::{self, MINUTE};
@@ -130,6 +132,8 @@ pub struct Simulation {
     pending_markers: Vec<Marker>,
     /// Pods a `kubectl drain` evicted, which it waits to see gone before it returns.
     awaiting_deletion: Vec<String>,
+    /// What the last `kubectl drain` prints, once its evictions were awaited.
+    drain_report: Option<drain::DrainReport>,
 }
 
 impl Simulation {
@@ -161,6 +165,7 @@ impl Simulation {
             events_checked: 0,
             pending_markers: Vec::new(),
             awaiting_deletion: Vec::new(),
+            drain_report: None,
             scenario,
         };
         for (pool_index, pool) in sim.scenario.node_pools.clone().into_iter().enumerate() {
@@ -293,7 +298,19 @@ impl Simulation {
                 (result, note) = self.kubectl(&kubectl);
                 self.react();
                 self.record_command_frame(&text, step);
-                self.wait_for_deletion();
+                let still_there = self.wait_for_deletion();
+                let waited_for = still_there.into_iter().next().map(|pod| PlaygroundNote::StillWaitingForDeletion { pod });
+                let result = match self.drain_report.take() {
+                    Some(report) => {
+                        let written;
+                        (written, note) = report.written(&self.api.state);
+                        written
+                    }
+                    None => {
+                        note = note.or(waited_for);
+                        result
+                    }
+                };
                 result.map_err(CommandError::new)
             }
             Command::Advance { ms } => {
@@ -346,11 +363,16 @@ impl Simulation {
 
     /// `kubectl drain` returns once the pods it evicted are gone (`waitForDelete`), and
     /// `kubectl delete pod` once the pods it deleted are (`--wait`, on by default): the
-    /// clock runs until then, an hour at most.
-    fn wait_for_deletion(&mut self) {
-        let pods = std::mem::take(&mut self.awaiting_deletion);
+    /// clock runs until then, an hour at most, or until nothing more is due. Returns
+    /// the pods still there, for which kubectl (which has no timeout) would still wait.
+    fn wait_for_deletion(&mut self) -> Vec<String> {
+        let mut pods = std::mem::take(&mut self.awaiting_deletion);
         let deadline = self.api.now() + SETTLE_LIMIT_MS;
-        while pods.iter().any(|pod| self.api.state.pods.contains_key(pod.as_str())) {
+        // A pod on a node whose kubelet is down is never confirmed gone: no use waiting.
+        let may_go = |sim: &Simulation, pod: &str| {
+            sim.api.state.pods.get(pod).is_some_and(|p| node_name(p).is_none_or(|node| !sim.node_lifecycle.is_silent(node)))
+        };
+        while pods.iter().any(|pod| may_go(self, pod)) {
             match self.agenda.next_time() {
                 Some(next) if next <= deadline => {
                     if let Some((at, action)) = self.agenda.pop_due(next) {
@@ -361,6 +383,8 @@ impl Simulation {
                 _ => break,
             }
         }
+        pods.retain(|pod| self.api.state.pods.contains_key(pod.as_str()));
+        pods
     }
 
     /// Runs until only recurring background work (crash loops, pull retries) is left,

@@ -11,6 +11,9 @@ pub enum PlaygroundNote {
     FoundElsewhere { kind: String, name: String, namespace: String },
     /// No `plural` in `default`, but some in `namespaces` (sorted).
     ListedElsewhere { plural: String, namespaces: Vec<String> },
+    /// kubectl, which waits for a deletion with no timeout, would still be waiting for
+    /// `pod` (`namespace/name`): no kubelet confirms it, so it stays Terminating.
+    StillWaitingForDeletion { pod: String },
 }
 
 impl fmt::Display for PlaygroundNote {
@@ -25,6 +28,10 @@ impl fmt::Display for PlaygroundNote {
                 let first = namespaces.first().map(String::as_str).unwrap_or("default");
                 write!(f, "# the playground has {plural} in namespace {listed}: kubectl get {plural} -n {first}, or -A for all")
             }
+            PlaygroundNote::StillWaitingForDeletion { pod } => write!(
+                f,
+                "# kubectl would still be waiting here for pod {pod} to be gone: no kubelet confirms its deletion (is its node down?), so it stays Terminating. The playground gives the console back."
+            ),
         }
     }
 }

@@ -64,6 +64,9 @@ pub fn note(note: &PlaygroundNote, lang: Lang) -> String {
             let first = namespaces.first().map(String::as_str).unwrap_or("default");
             format!("# 演练场中的 {plural} 在命名空间 {listed} 里：用 kubectl get {plural} -n {first} 查看，或用 -A 查看全部")
         }
+        (Lang::ZhHans, PlaygroundNote::StillWaitingForDeletion { pod }) => format!(
+            "# kubectl 此时仍在等待 Pod {pod} 被删除：没有 kubelet 确认这次删除（它所在的节点宕机了吗？），所以它一直处于 Terminating。演练场先把控制台交还给你。"
+        ),
     }
 }
 
