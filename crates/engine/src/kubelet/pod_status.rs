@@ -327,6 +327,9 @@ fn synced_status(c: &Container, previous: Option<&ContainerStatus>, outcome: Con
         (status.image, status.image_id) = (image, image_id);
     }
     status.started = Some(state.running.is_some());
+    // The prober manager reports an init container that exited 0 as ready
+    // (`UpdatePodStatus`): it did its part.
+    status.ready = outcome == ContainerOutcome::Completed;
     status.state = Some(state);
     status
 }
