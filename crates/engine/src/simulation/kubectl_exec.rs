@@ -25,6 +25,19 @@ use crate::scenario::ManifestObject;
 
 type Outcome = Result<String, String>;
 
+/// Why a node command failed on one node: kubectl's own line, or the parts of an
+/// aggregate (`utilerrors.Aggregate`: every clashing label, every taint not found).
+enum NodeError {
+    Said(String),
+    Several(Vec<String>),
+}
+
+impl From<String> for NodeError {
+    fn from(said: String) -> Self {
+        NodeError::Said(said)
+    }
+}
+
 /// The namespaces a command looks in: one (`None`: the default for the name), or all (`-A`).
 #[derive(Clone, Copy)]
 enum Scope<'a> {
@@ -352,7 +365,7 @@ impl Simulation {
     fn each_node(
         &mut self,
         targets: &NodeTargets,
-        mut change: impl FnMut(&mut Self, &str, &mut Vec<String>) -> Result<(), String>,
+        mut change: impl FnMut(&mut Self, &str, &mut Vec<String>) -> Result<(), NodeError>,
     ) -> Outcome {
         let mut printed = Vec::new();
         let mut errors = Vec::new();
@@ -361,10 +374,17 @@ impl Simulation {
                 errors.push(error);
             }
         }
+        // checkErr: an aggregate of one is unwrapped, a larger one printed a line each;
+        // among several nodes' errors, a node's aggregate is one line in brackets.
         match errors.as_slice() {
             [] => return Ok(printed.join("\n")),
-            [one] => printed.push(one.clone()),
-            several => printed.extend(several.iter().map(|e| e.strip_prefix("error: ").unwrap_or(e).to_owned())),
+            [NodeError::Said(one)] => printed.push(one.clone()),
+            [NodeError::Several(parts)] if parts.len() == 1 => printed.push(format!("error: {}", parts[0])),
+            [NodeError::Several(parts)] => printed.extend(parts.iter().cloned()),
+            several => printed.extend(several.iter().map(|error| match error {
+                NodeError::Said(said) => said.strip_prefix("error: ").unwrap_or(said).to_owned(),
+                NodeError::Several(parts) => aggregate_text(parts),
+            })),
         }
         Err(printed.join("\n"))
     }
@@ -379,7 +399,7 @@ impl Simulation {
     }
 
     /// Labels one node, printing to `printed` what kubectl prints for it.
-    fn label(&mut self, name: &str, set: &[(String, String)], remove: &[String], overwrite: bool, printed: &mut Vec<String>) -> Result<(), String> {
+    fn label(&mut self, name: &str, set: &[(String, String)], remove: &[String], overwrite: bool, printed: &mut Vec<String>) -> Result<(), NodeError> {
         let mut node = self.node(name)?;
         let labels = node.metadata.labels.get_or_insert_with(Default::default);
         // Labels to remove that are not there are told first; then validateNoOverwrites
@@ -392,7 +412,7 @@ impl Simulation {
                 .map(|(k, existing)| format!("'{k}' already has a value ({existing}), and --overwrite is false"))
                 .collect();
             if !clashes.is_empty() {
-                return Err(format!("error: {}", aggregate_text(&clashes)));
+                return Err(NodeError::Several(clashes));
             }
         }
         for (k, v) in set {
@@ -408,7 +428,7 @@ impl Simulation {
         Ok(())
     }
 
-    fn taint(&mut self, name: &str, add: &[Taint], remove: &[(String, Option<String>)], overwrite: bool) -> Outcome {
+    fn taint(&mut self, name: &str, add: &[Taint], remove: &[(String, Option<String>)], overwrite: bool) -> Result<String, NodeError> {
         let mut node = self.node(name)?;
         let taints = node.spec.get_or_insert_with(Default::default).taints.get_or_insert_with(Vec::new);
         // deleteTaints: every removal is tried, the misses reported together.
@@ -422,17 +442,17 @@ impl Simulation {
             }
         }
         if !missing.is_empty() {
-            return Err(format!("error: {}", aggregate_text(&missing)));
+            return Err(NodeError::Several(missing));
         }
         let same = |a: &Taint, b: &Taint| a.key == b.key && a.effect == b.effect;
         if !overwrite {
             let clashing: Vec<&str> =
                 add.iter().filter(|new| taints.iter().any(|old| same(old, new))).map(|t| t.key.as_str()).collect();
             if !clashing.is_empty() {
-                return Err(format!(
+                return Err(NodeError::Said(format!(
                     "error: node {name} already has {} taint(s) with same effect(s) and --overwrite is false",
                     clashing.join(",")
-                ));
+                )));
             }
         }
         // kubectl's reorganizeTaints: the given taints first, then the node's others.
