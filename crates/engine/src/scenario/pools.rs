@@ -1,7 +1,7 @@
 //! Node pools -> v1 Node objects, shaped as a kubelet registers a node and the node
 //! lifecycle controller first sees it (SCENARIO-FORMAT.md, "Every node ...").
 
-use crate::kubelet::KUBELET_CONDITIONS;
+use crate::kubelet::{simulated_digest, KUBELET_CONDITIONS};
 use super::format::{NodePool, NodeRole};
 use k8s_openapi::api::core::v1::{Node, NodeSpec, NodeStatus, NodeSystemInfo, Taint};
 use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
@@ -76,6 +76,24 @@ impl NodePool {
     }
 }
 
+/// `volutil.ControllerManagedAttachAnnotation`, which the kubelet's `initialNode` sets.
+pub const ANNOTATION_CONTROLLER_ATTACH_DETACH: &str = "volumes.kubernetes.io/controller-managed-attach-detach";
+
+/// The machine's identities the kubelet reads (/etc/machine-id, the DMI product UUID,
+/// the kernel's boot_id): made up from the node's name, so each node has its own and
+/// a scenario always the same.
+struct MachineIds {
+    machine_id: String,
+    system_uuid: String,
+    boot_id: String,
+}
+
+fn machine_ids(name: &str) -> MachineIds {
+    let uuid = |hex: String| format!("{}-{}-{}-{}-{}", &hex[0..8], &hex[8..12], &hex[12..16], &hex[16..20], &hex[20..32]);
+    let digest = |what: &str| simulated_digest(&format!("{what}/{name}"));
+    MachineIds { machine_id: digest("machine-id")[..32].to_owned(), system_uuid: uuid(digest("system-uuid")), boot_id: uuid(digest("boot-id")) }
+}
+
 fn add_taint(taints: &mut Vec<Taint>, key: &str, effect: &str) {
     if !taints.iter().any(|t| t.key == key && t.effect == effect) {
         taints.push(Taint { key: key.to_owned(), effect: effect.to_owned(), value: None, time_added: None });
@@ -86,9 +104,13 @@ fn add_taint(taints: &mut Vec<Taint>, key: &str, effect: &str) {
 /// registers, over what a Node document (or a pool) wrote: the hostname, os and arch labels
 /// (and their deprecated beta twins) when missing, the default allocatable and capacity when missing, condition Ready=True
 /// unless the document wrote a Ready condition, node info, and the unschedulable taint
-/// when `spec.unschedulable` is set (the `TaintNodesByCondition` behaviour).
+/// when `spec.unschedulable` is set (the `TaintNodesByCondition` behaviour), and the
+/// annotation by which the kubelet leaves volume attach/detach to the controller.
 pub fn registered(mut node: Node) -> Node {
     let name = node.metadata.name.clone().unwrap_or_default();
+    let annotations = node.metadata.annotations.get_or_insert_with(BTreeMap::new);
+    annotations.entry(ANNOTATION_CONTROLLER_ATTACH_DETACH.to_owned()).or_insert_with(|| "true".to_owned());
+    let ids = machine_ids(&name);
     let labels = node.metadata.labels.get_or_insert_with(BTreeMap::new);
     labels.entry(LABEL_HOSTNAME.to_owned()).or_insert(name);
     labels.entry(LABEL_OS.to_owned()).or_insert_with(|| "linux".to_owned());
@@ -131,9 +153,9 @@ pub fn registered(mut node: Node) -> Node {
         container_runtime_version: "containerd://2.1.0".to_owned(),
         kernel_version: "6.12.0".to_owned(),
         os_image: "Debian GNU/Linux 13 (trixie)".to_owned(),
-        boot_id: String::new(),
-        machine_id: String::new(),
-        system_uuid: String::new(),
+        boot_id: ids.boot_id,
+        machine_id: ids.machine_id,
+        system_uuid: ids.system_uuid,
         swap: None,
     });
     node
