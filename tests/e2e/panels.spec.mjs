@@ -398,4 +398,40 @@ test("the pool editor rewrites spec.nodePools and loads it", async ({ page }) =>
   await expect(taints).toHaveAttribute("aria-describedby", "pools-problem");
   await expect(taints).toBeFocused();
   await expect(page.locator("#pools-problem")).toContainText("justakey");
+  // In another pool, the refusal stands in that pool's row, by the field.
+  await taints.fill("");
+  await row.getByLabel("Labels (k=v, comma-separated)").fill("");
+  const gpuTaints = page.locator('.pool-row[data-pool="gpu"]').getByLabel("Taints (k=v:Effect, comma-separated)");
+  await gpuTaints.fill("justakey");
+  await gpuTaints.blur();
+  await page.locator("[data-pools-save]").click();
+  await expect(page.locator('.pool-row[data-pool="gpu"] #pools-problem')).toContainText("spec.nodePools[1].taints");
+  await expect(gpuTaints).toBeFocused();
+  // An effect the API server refuses for the pool's nodes is said by the form, with focus on it.
+  await gpuTaints.fill("a=b:Sometimes");
+  await gpuTaints.blur();
+  await page.locator("[data-pools-save]").click();
+  await expect(page.locator(".pool-editor #pools-problem")).toContainText("Unsupported value: \"Sometimes\"");
+  await expect(page.locator(".pool-editor #pools-problem")).toBeFocused();
+});
+
+test("Tab through a story's many step chips keeps the focused one in sight", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.locator('[data-action="gallery"]').click();
+  await page.locator('.gallery-entry[data-gallery-file="gallery/myth-surge-and-unavailable.yaml"]').getByRole("button", { name: "Load" }).click();
+  const chips = page.locator(".steps .step");
+  expect(await chips.count()).toBeGreaterThan(12);
+  await chips.first().focus();
+  const list = page.locator(".cluster-pane > .timeline .steps");
+  for (let i = 1; i < 12; i++) {
+    await page.keyboard.press("Tab");
+    await expect(chips.nth(i)).toBeFocused();
+    // The focused chip lies within the list's visible box.
+    const inSight = await list.evaluate((list, i) => {
+      const chip = list.querySelectorAll(".step")[i].getBoundingClientRect();
+      const box = list.getBoundingClientRect();
+      return chip.top >= box.top - 1 && chip.bottom <= box.bottom + 1;
+    }, i);
+    expect(inSight, `chip ${i + 1}`).toBe(true);
+  }
 });

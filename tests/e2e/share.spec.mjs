@@ -98,6 +98,32 @@ test("a typo not yet applied survives a reload with the cluster it edits", async
   await expect.poll(() => page.evaluate(() => location.hash)).toContain("&edit=");
 });
 
+test("a reload right after an edit or an Apply keeps it, with no link notice", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator(".node-card").first()).toBeVisible();
+  const text = (await editor(page).inputValue()).replace("count: 3", "count: 4");
+  await editor(page).fill(text);
+  await page.getByRole("button", { name: "Apply", exact: true }).click();
+  await expect(page.locator(".node-card")).toHaveCount(6);
+  await page.reload(); // at once: no pause for autosave or the address bar
+  await expect(page.locator(".node-card")).toHaveCount(6);
+  await expect(editor(page)).toHaveValue(/count: 4/);
+  await expect(page.getByRole("button", { name: "Restore your previous work" })).toHaveCount(0);
+});
+
+test("a cluster too large for a link leaves no link in the address bar, and a reload opens quietly", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator(".node-card").first()).toBeVisible();
+  await editor(page).fill((await editor(page).inputValue()).replace("count: 3", "count: 6000"));
+  await page.getByRole("button", { name: "Apply", exact: true }).click();
+  await expect(page.locator(".dense-cluster, .node-card").first()).toBeVisible();
+  await page.waitForTimeout(1_500);
+  expect(await page.evaluate(() => location.hash)).toBe("");
+  await page.reload();
+  await expect(editor(page)).toHaveValue(/count: 6000/);
+  await expect(page.getByRole("alert").filter({ hasText: "could not be opened" })).toHaveCount(0);
+});
+
 test("two links in a row keep the work from before the first", async ({ page }) => {
   await page.goto("/");
   await expect(page.locator(".node-card").first()).toBeVisible();

@@ -76,6 +76,10 @@ pub enum Refusal {
     TooManyNodes { path: String, max: u64 },
     /// Values of the Scenario document that are wrong (one at least).
     ScenarioFields(Vec<FieldError>),
+
+    // ----- scenarios an embedding page sends (`dsplay:load`), held to a link's limits -----
+    SentTooLarge { max_kib: usize },
+    SentTooManyNodes { nodes: u64, max: u64 },
 }
 
 impl fmt::Display for Refusal {
@@ -158,6 +162,10 @@ impl fmt::Display for Refusal {
             }
             Self::NodeMadeByPool { node, pool } => write!(f, "node \"{node}\" is already made by node pool \"{pool}\""),
             Self::TooManyNodes { path, max } => write!(f, "{path}: the node pools hold more than {max} nodes"),
+            Self::SentTooLarge { max_kib } => write!(f, "the scenario sent is larger than {max_kib} KiB"),
+            Self::SentTooManyNodes { nodes, max } => {
+                write!(f, "the scenario sent has {nodes} nodes; an embedded playground runs at most {max}")
+            }
             Self::ScenarioFields(errors) => {
                 let said: Vec<String> = errors.iter().map(FieldError::to_string).collect();
                 f.write_str(&said.join(", "))

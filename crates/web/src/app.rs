@@ -18,8 +18,8 @@ pub fn app() -> Html {
     let playground = use_reducer(|| opening.state.clone());
     use_playback(&playground);
     use_timeline_keys(&playground);
-    use_lang_preference(playground.lang);
     let embed = &opening.embed;
+    use_lang_preference(playground.lang, !embed.embed);
     use_address_bar(&playground, !embed.embed);
     use_autosave(&playground, !embed.embed);
     use_embed(&playground, embed);
@@ -62,7 +62,7 @@ pub fn app() -> Html {
                 <ScenarioDescription />
                 <div class="cluster-column">
                     // The share bar says why a link did not open; an embed has none.
-                    <LoadProblem refused={opening.refused.clone().filter(|_| embed.embed)} editor_shown={embed.shows_editor()} />
+                    <LoadProblem refused={opening.refused.clone().filter(|_| embed.embed)} editor_shown={embed.shows_editor()} editable={embed.shows_editor() && !embed.readonly} />
                     <ClusterPane />
                 </div>
                 if embed.shows_editor() {

@@ -7,7 +7,9 @@
 use std::rc::Rc;
 
 use dsplay_engine::share;
-use dsplay_engine::simulation::Marker;
+use dsplay_engine::refusal::Refusal;
+use dsplay_engine::scenario::ScenarioError;
+use dsplay_engine::simulation::{LoadError, Marker};
 use gloo::events::EventListener;
 use js_sys::{Object, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
@@ -215,9 +217,11 @@ pub fn use_embed(playground: &Playground, options: &EmbedOptions) {
                     let by = field("by").and_then(|v| v.as_f64());
                     let frame = field("frame").and_then(|v| v.as_f64());
                     match HostCommand::parse(&kind, text, by, frame) {
+                        // A refusal is the page's error, as a load's is: said in the frame
+                        // and posted to the host.
                         Some(HostCommand::Load(text)) => match check_text(&text) {
                             Ok(()) => dispatcher.dispatch(Action::LoadText(text)),
-                            Err(message) => post(&origins, "dsplay:error", &[("message", message.into())]),
+                            Err(refusal) => dispatcher.dispatch(Action::RefuseSent(LoadError::from(ScenarioError::from(refusal)))),
                         },
                         Some(HostCommand::Play) => dispatcher.dispatch(Action::Play),
                         Some(HostCommand::Pause) => dispatcher.dispatch(Action::Pause),
@@ -242,7 +246,11 @@ pub fn use_embed(playground: &Playground, options: &EmbedOptions) {
     {
         let session = playground.session.clone();
         let session_id = session.as_ref().map_or(0, |s| Rc::as_ptr(s) as usize);
-        let error = playground.error.as_ref().map(ToString::to_string);
+        // The message names the error's line, as the command line does (`line 12: ...`).
+        let error = playground.error.as_ref().map(|error| match error.line {
+            Some(line) => format!("line {line}: {error}"),
+            None => error.to_string(),
+        });
         let origins = origins.clone();
         use_effect_with((playground.cursor, playground.console_revision, session_id, error), move |(cursor, _, _, error)| {
             if enabled {
@@ -281,13 +289,13 @@ pub fn use_embed(playground: &Playground, options: &EmbedOptions) {
 
 /// The limits a link has apply to a scenario loaded by message too; said of the
 /// message, not of a link.
-fn check_text(text: &str) -> Result<(), String> {
+fn check_text(text: &str) -> Result<(), Refusal> {
     if text.len() > share::MAX_TEXT_BYTES {
-        return Err(format!("the scenario sent is larger than {} KiB", share::MAX_TEXT_BYTES / 1024));
+        return Err(Refusal::SentTooLarge { max_kib: share::MAX_TEXT_BYTES / 1024 });
     }
     let nodes = declared_nodes(text);
     if nodes > MAX_LINK_NODES {
-        return Err(format!("the scenario sent has {nodes} nodes; an embedded playground runs at most {MAX_LINK_NODES}"));
+        return Err(Refusal::SentTooManyNodes { nodes, max: MAX_LINK_NODES });
     }
     Ok(())
 }

@@ -336,6 +336,22 @@ pub fn replace_address(view: &SharedView) {
     }
 }
 
+/// The address bar holds the link to `state`, or none when no link could open it (more
+/// nodes than a link carries): a reload then reads the saved work rather than refuse
+/// its own link.
+pub fn keep_address(state: &State) {
+    let view = view_of(state);
+    if check_link_size(&view).is_ok() {
+        return replace_address(&view);
+    }
+    let Some(window) = web_sys::window() else { return };
+    let location = window.location();
+    let bare = format!("{}{}", location.pathname().unwrap_or_default(), location.search().unwrap_or_default());
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&bare));
+    }
+}
+
 /// How long the address bar waits after the last change.
 const ADDRESS_DEBOUNCE_MS: u32 = 1_000;
 
@@ -347,7 +363,7 @@ pub fn use_address_bar(playground: &Playground, enabled: bool) {
     let state = (**playground).clone();
     let key = (state.text.clone(), state.console_revision, state.cursor, state.selected_node.clone(), state.lang);
     use_effect_with(key, move |_| {
-        let timeout = enabled.then(|| Timeout::new(ADDRESS_DEBOUNCE_MS, move || replace_address(&view_of(&state))));
+        let timeout = enabled.then(|| Timeout::new(ADDRESS_DEBOUNCE_MS, move || keep_address(&state)));
         move || drop(timeout)
     });
     // A link pasted into the address bar of an open playground changes only the

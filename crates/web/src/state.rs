@@ -172,6 +172,9 @@ pub enum Action {
     /// Replace the editor's text from outside (a link, restored work, an embedding
     /// page) and load it.
     LoadText(String),
+    /// A scenario an embedding page sent was refused before loading (over a link's
+    /// limits): the cluster stays, and the page says why.
+    RefuseSent(LoadError),
     /// Replace the editor's text and replay the session a link or saved work recorded.
     Resume { text: String, record: Option<SessionRecord> },
     /// Bring back the work the last gallery load or Reset replaced.
@@ -330,6 +333,10 @@ impl Reducible for State {
                 next.text = text;
                 next.editor_generation = next.editor_generation.wrapping_add(1);
                 next.apply();
+            }
+            Action::RefuseSent(error) => {
+                next.error = Some(error);
+                next.playing = false;
             }
             Action::Resume { text, record } => {
                 next.text = text;

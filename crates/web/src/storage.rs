@@ -153,19 +153,35 @@ pub fn use_autosave(playground: &Playground, enabled: bool) {
     let state = (**playground).clone();
     let key = (state.text.clone(), state.console_revision, state.cursor, state.selected_node.clone(), state.speed, state.origin);
     use_effect_with(key, move |_| {
-        let timeout = enabled.then(|| {
-            Timeout::new(SAVE_DEBOUNCE_MS, move || {
-                let layout = Layout {
-                    speed: Some(state.speed.label().to_owned()),
-                    node: state.selected_node.clone(),
-                    origin: crate::gallery::origin_entry(state.origin).map(|entry| entry.file.to_owned()),
-                };
-                let work = SavedWork::new(state.text.clone(), state.cursor, layout).with_session(state.record());
-                save(WORK_KEY, &work);
-            })
-        });
+        let timeout = enabled.then(|| Timeout::new(SAVE_DEBOUNCE_MS, move || save_work(&state)));
         move || drop(timeout)
     });
+    // Leaving the page (a reload, a closed tab) does not wait for the pauses: the work
+    // and the address bar are written at once, so that a reload finds the last edit
+    // and its own link.
+    let latest = use_mut_ref(|| (**playground).clone());
+    *latest.borrow_mut() = (**playground).clone();
+    use_effect_with(enabled, move |&enabled| {
+        let listener = web_sys::window().filter(|_| enabled).map(|window| {
+            gloo::events::EventListener::new(&window, "pagehide", move |_| {
+                let state = latest.borrow();
+                save_work(&state);
+                crate::share_link::keep_address(&state);
+            })
+        });
+        move || drop(listener)
+    });
+}
+
+/// Saves the state as the work a reload or a later visit brings back.
+fn save_work(state: &crate::state::State) {
+    let layout = Layout {
+        speed: Some(state.speed.label().to_owned()),
+        node: state.selected_node.clone(),
+        origin: crate::gallery::origin_entry(state.origin).map(|entry| entry.file.to_owned()),
+    };
+    let work = SavedWork::new(state.text.clone(), state.cursor, layout).with_session(state.record());
+    save(WORK_KEY, &work);
 }
 
 fn local_storage() -> Option<web_sys::Storage> {

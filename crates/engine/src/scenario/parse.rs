@@ -166,7 +166,9 @@ fn convertible(doc: &RawDocument, ds: DaemonSet) -> Result<DaemonSet, ParseError
 
 fn scenario(doc: &RawDocument, manifests: Vec<Manifest>) -> Result<Scenario, ScenarioError> {
     if doc.api_version.as_deref() != Some(SCENARIO_API_VERSION) || doc.kind.as_deref() != Some("Scenario") {
-        return Err(doc_refusal(doc, Refusal::NotAScenarioDocument { found: doc.describe() }));
+        let said = |field: &Option<String>| field.clone().unwrap_or_else(|| "(none)".to_owned());
+        let found = format!("apiVersion: {} and kind: {}", said(&doc.api_version), said(&doc.kind));
+        return Err(doc_refusal(doc, Refusal::NotAScenarioDocument { found }));
     }
     let parsed: ScenarioDocument = decode_strict_all(doc).map_err(decoding_refused)?;
     let name_path = FieldPath::root().child("metadata").child("name");

@@ -12,7 +12,10 @@ use crate::state::Playground;
 pub struct LoadProblemProps {
     /// A link the page could not open, when no share bar says so (an embed).
     pub refused: Option<LinkError>,
+    /// The editor is on the page (it marks an error at its line)...
     pub editor_shown: bool,
+    /// ...and the reader may change the text there and Apply it.
+    pub editable: bool,
 }
 
 #[function_component(LoadProblem)]
@@ -30,7 +33,7 @@ pub fn load_problem(props: &LoadProblemProps) -> Html {
             Some(line) => format!("{}{}{said}", (strings.error_line)(line), lang.panels().colon),
             None => said,
         };
-        match (playground.session.is_some(), props.editor_shown) {
+        match (playground.session.is_some(), props.editable) {
             (true, _) => (strings.last_loaded_kept)(&why),
             (false, true) => (strings.not_loaded)(&why),
             (false, false) => (strings.not_loaded_no_editor)(&why),

@@ -24,23 +24,23 @@ pub fn pool_editor() -> Html {
     let drafts = use_state(Vec::<PoolDraft>::new);
     // Why the rows cannot be read from the text, or why they were not applied.
     let error = use_state(|| None::<PoolError>);
-    // Counts refused saves: each one takes the user to what was refused.
-    let refusals = use_state(|| 0_u32);
+    // Counts saves: each refused one takes the user to what was refused (the form's
+    // own check, or the API server's answer about the pools).
+    let saves = use_state(|| 0_u32);
     let form = use_node_ref();
     {
         let form = form.clone();
-        use_effect_with(*refusals, move |refusals| {
-            let Some(form) = form.cast::<web_sys::Element>().filter(|_| *refusals > 0) else { return };
+        use_effect_with(*saves, move |saves| {
+            let Some(form) = form.cast::<web_sys::Element>().filter(|_| *saves > 0) else { return };
             let field = form.query_selector("[aria-invalid=\"true\"]").ok().flatten();
             match field.and_then(|field| field.dyn_into::<web_sys::HtmlElement>().ok()) {
                 Some(field) => {
                     let _ = field.focus();
                 }
                 None => {
-                    if let Ok(Some(problem)) = form.query_selector("#pools-problem") {
-                        let options = web_sys::ScrollIntoViewOptions::new();
-                        options.set_block(web_sys::ScrollLogicalPosition::Nearest);
-                        problem.scroll_into_view_with_scroll_into_view_options(&options);
+                    let problem = form.query_selector("#pools-problem").ok().flatten();
+                    if let Some(problem) = problem.and_then(|p| p.dyn_into::<web_sys::HtmlElement>().ok()) {
+                        let _ = problem.focus();
                     }
                 }
             }
@@ -97,7 +97,7 @@ pub fn pool_editor() -> Html {
         })
     };
     let save = {
-        let (drafts, error, playground, refusals) = (drafts.clone(), error.clone(), playground.clone(), refusals.clone());
+        let (drafts, error, playground, saves) = (drafts.clone(), error.clone(), playground.clone(), saves.clone());
         Callback::from(move |event: SubmitEvent| {
             event.prevent_default();
             match write_pools(&playground.text, &drafts) {
@@ -105,11 +105,9 @@ pub fn pool_editor() -> Html {
                     error.set(None);
                     playground.dispatch(Action::LoadText(new_text));
                 }
-                Err(message) => {
-                    error.set(Some(PoolError::Invalid(message)));
-                    refusals.set(refusals.wrapping_add(1));
-                }
+                Err(message) => error.set(Some(PoolError::Invalid(message))),
             }
+            saves.set(saves.wrapping_add(1));
         })
     };
     // An empty capacity field means the engine's default machine: shown as the placeholder.
@@ -136,20 +134,23 @@ pub fn pool_editor() -> Html {
             </label>
         }
     };
+    // Why the pools were not written (the form's own check), or not loaded (what the
+    // API server said about them, here by the form, not only under the editor): by the
+    // pool it is about when there is one, else above the pools.
+    let problem = match &*error {
+        Some(PoolError::Unreadable(error)) => Some((text.pools_unreadable)(&text.pools_reason(error))),
+        Some(PoolError::Invalid(error)) => Some((text.pools_not_written)(&text.pools_reason(error))),
+        None => pool_refusal(&playground).map(|refusal| (text.pools_refused)(&refusal)),
+    };
+    let problem_at = invalid.map(|(index, _)| index);
+    let said = |text: &String| html! { <p class="why-failed" id="pools-problem" role="alert" tabindex="-1">{ text.clone() }</p> };
     html! {
         <details class="pool-editor">
             <summary>{ text.pools_heading }</summary>
             <form ref={form} onsubmit={save}>
                 <p class="console-hint">{ text.pools_hint }</p>
-                if let Some(problem) = &*error {
-                    <p class="why-failed" id="pools-problem" role="alert">{ match problem {
-                        PoolError::Unreadable(error) => (text.pools_unreadable)(&text.pools_reason(error)),
-                        PoolError::Invalid(error) => (text.pools_not_written)(&text.pools_reason(error)),
-                    } }</p>
-                } else if let Some(refusal) = pool_refusal(&playground) {
-                    // The pools were written but not loaded: what the API server said
-                    // about them, here by the form, not only under the editor.
-                    <p class="why-failed" role="alert">{ (text.pools_refused)(&refusal) }</p>
+                if problem_at.is_none() {
+                    { for problem.iter().map(said) }
                 }
                 { for drafts.iter().enumerate().map(|(i, pool)| html! {
                     <fieldset class="pool-row" data-pool={pool.name.clone()}>
@@ -173,6 +174,9 @@ pub fn pool_editor() -> Html {
                         { field(i, None, text.pool_memory, pool.memory.clone(), default_of("memory"), "short", |p, v| p.memory = v) }
                         { field(i, None, text.pool_pods, pool.pods.clone(), default_of("pods"), "short", |p, v| p.pods = v) }
                         <button type="button" class="btn" onclick={remove(i)} aria-label={(text.remove_pool_named)(&pool.name)}>{ text.remove_pool }</button>
+                        if problem_at == Some(i) {
+                            { for problem.iter().map(said) }
+                        }
                     </fieldset>
                 }) }
                 <div class="pool-buttons">
@@ -188,7 +192,8 @@ pub fn pool_editor() -> Html {
 /// cause about them, one a line.
 fn pool_refusal(playground: &Playground) -> Option<String> {
     let error = playground.error.as_ref()?;
-    let about_pools = |text: &str| text.contains("spec.nodePools");
+    // A pool's node the API server refused (a bad taint effect, a quantity) counts too.
+    let about_pools = |text: &str| text.contains("spec.nodePools") || error.place.node_pool.is_some();
     let causes: Vec<&str> = error.details.iter().map(|d| d.text.as_str()).filter(|t| about_pools(t)).collect();
     if !causes.is_empty() {
         return Some(causes.join("\n"));

@@ -7,7 +7,7 @@ use web_sys::HtmlTextAreaElement;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::share_link::{check_link_size, replace_address, shared_view_of, to_fragment, url_of, view_of, LinkError, SharedView};
+use crate::share_link::{check_link_size, keep_address, shared_view_of, to_fragment, url_of, LinkError, SharedView};
 use crate::state::{Action, Playground};
 use crate::storage::{self, SavedWork};
 
@@ -50,7 +50,7 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
                 return;
             }
             if which == Open::Link {
-                replace_address(&view_of(&playground));
+                keep_address(&playground);
             }
             copied.set(shared_text(which, &playground).is_ok_and(|text| copy_to_clipboard(&text)));
             open.set(which);
@@ -137,7 +137,9 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
                                 class="share-text" spellcheck="false" onfocus={select_all}
                                 value={shown.and_then(Result::ok).unwrap_or_default()} />
                         </label>
-                        if !playground.is_applied() {
+                        if playground.session.is_none() {
+                            <p class="share-caveat">{ strings.broken_shared }</p>
+                        } else if !playground.is_applied() {
                             <p class="share-caveat">{ strings.edits_not_shared }</p>
                         }
                     }

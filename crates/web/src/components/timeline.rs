@@ -33,14 +33,7 @@ pub fn timeline() -> Html {
             let Ok(Some(list)) = timeline.query_selector(".steps") else { return };
             let Ok(Some(chip)) = list.query_selector(".step[aria-current=\"step\"]") else { return };
             let Ok(chip) = chip.dyn_into::<web_sys::HtmlElement>() else { return };
-            // The list is positioned, so a chip's offset is measured from the list's top.
-            let (top, bottom) = (chip.offset_top(), chip.offset_top() + chip.offset_height());
-            let (seen_top, seen_bottom) = (list.scroll_top(), list.scroll_top() + list.client_height());
-            // Out of sight, the current step's row goes to the top (the list's padding
-            // above it), whole, with the steps still to come under it.
-            if top < seen_top || bottom > seen_bottom {
-                list.set_scroll_top((top - 5).max(0));
-            }
+            bring_row_into_sight(&list, &chip);
         });
     }
     // Whether playback has run since the page opened: until then the status says nothing.
@@ -56,11 +49,10 @@ pub fn timeline() -> Html {
     let strings = playground.lang.strings();
     // A chip reached by Tab scrolls into the step list's sight, as the current one does.
     let reveal_focused_step = Callback::from(|event: FocusEvent| {
-        let Some(chip) = event.target().and_then(|target| target.dyn_into::<web_sys::Element>().ok()) else { return };
-        let options = web_sys::ScrollIntoViewOptions::new();
-        options.set_block(web_sys::ScrollLogicalPosition::Nearest);
-        options.set_inline(web_sys::ScrollLogicalPosition::Nearest);
-        chip.scroll_into_view_with_scroll_into_view_options(&options);
+        let Some(chip) = event.target().and_then(|target| target.dyn_into::<web_sys::HtmlElement>().ok()) else { return };
+        if let Some(list) = chip.closest(".steps").ok().flatten() {
+            bring_row_into_sight(&list, &chip);
+        }
     });
     let count = playground.frame_count();
     let cursor = playground.cursor;
@@ -112,7 +104,9 @@ pub fn timeline() -> Html {
                     aria-disabled={at_start} onclick={to_start}><Icon kind={IconKind::ToStart} /></button>
                 <button type="button" class="btn icon" aria-label={strings.step_back} title={strings.step_back}
                     aria-disabled={at_start} onclick={dispatch(|| Action::StepBack)} data-action="step-back"><Icon kind={IconKind::StepBack} /></button>
+                // With no frames (nothing loaded) there is nothing to play.
                 <button type="button" class="btn icon primary" aria-label={play_label} title={play_label}
+                    aria-disabled={if count == 0 { "true" } else { "false" }}
                     onclick={dispatch(play_action)} data-action="play"><Icon kind={play_icon} /></button>
                 <button type="button" class="btn icon" aria-label={strings.step_forward} title={strings.step_forward}
                     aria-disabled={at_end} onclick={dispatch(|| Action::StepForward)} data-action="step-forward"><Icon kind={IconKind::StepForward} /></button>
@@ -177,6 +171,18 @@ pub fn timeline() -> Html {
                 </ol>
             }
         </section>
+    }
+}
+
+/// Out of the step list's sight (even in part), a chip's row goes to the top of the
+/// list (below its padding), whole, with the steps after it under it: the rows the
+/// list snaps to, so a partial scroll would snap back and leave the chip cut.
+fn bring_row_into_sight(list: &web_sys::Element, chip: &web_sys::HtmlElement) {
+    // The list is positioned, so a chip's offset is measured from the list's top.
+    let (top, bottom) = (chip.offset_top(), chip.offset_top() + chip.offset_height());
+    let (seen_top, seen_bottom) = (list.scroll_top(), list.scroll_top() + list.client_height());
+    if top < seen_top || bottom > seen_bottom {
+        list.set_scroll_top((top - 5).max(0));
     }
 }
 

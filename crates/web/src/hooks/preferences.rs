@@ -18,9 +18,11 @@ pub fn initial_lang() -> Lang {
     Lang::negotiate(languages.iter().map(String::as_str))
 }
 
+/// `remember`: false in an embed, whose `lang` is the host page's choice for that
+/// frame, not the reader's for the playground.
 #[hook]
-pub fn use_lang_preference(lang: Lang) {
-    use_effect_with(lang, |&lang| {
+pub fn use_lang_preference(lang: Lang, remember: bool) {
+    use_effect_with(lang, move |&lang| {
         if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
             let _ = root.set_attribute("lang", lang.tag());
         }
@@ -29,6 +31,8 @@ pub fn use_lang_preference(lang: Lang) {
         }
         // Storage can be unavailable (private mode, quota); the choice then lasts
         // for this page only, which is fine.
-        let _ = LocalStorage::set(LANG_KEY, lang.tag());
+        if remember {
+            let _ = LocalStorage::set(LANG_KEY, lang.tag());
+        }
     });
 }

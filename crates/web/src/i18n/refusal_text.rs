@@ -87,6 +87,8 @@ fn zh_hans_of_refusal(refusal: &Refusal) -> String {
         Refusal::NodeMadeByPool { node, pool } => format!("节点 \"{node}\" 已由节点池 \"{pool}\" 生成"),
         Refusal::TooManyNodes { path, max } => format!("{path}：节点池中的节点总数超过 {max}"),
         Refusal::ScenarioFields(errors) => zh_hans_of_field_errors(errors),
+        Refusal::SentTooLarge { max_kib } => format!("发送来的场景超过 {max_kib} KiB"),
+        Refusal::SentTooManyNodes { nodes, max } => format!("发送来的场景有 {nodes} 个节点；嵌入的演练场最多运行 {max} 个"),
     }
 }
 

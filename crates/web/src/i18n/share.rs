@@ -26,6 +26,8 @@ pub struct ShareStrings {
     pub snippet_copied: &'static str,
     /// Copy link and Embed share what was applied last, not edits not yet applied.
     pub edits_not_shared: &'static str,
+    /// Copy link or Embed while the scenario does not load.
+    pub broken_shared: &'static str,
     pub close: &'static str,
     pub previous_kept: &'static str,
     pub restore_previous: &'static str,
@@ -68,6 +70,7 @@ static EN: ShareStrings = ShareStrings {
     copy_snippet: "Copy snippet",
     snippet_copied: "Snippet copied",
     edits_not_shared: "Your edits are not applied, so they are not in it: it shares the scenario as last applied, as the cluster shows it.",
+    broken_shared: "This scenario did not load: whoever opens the link sees the same error, at the same line.",
     close: "Close",
     previous_kept: "A shared link opened here; your previous work was kept.",
     restore_previous: "Restore your previous work",
@@ -93,6 +96,7 @@ static ZH_HANS: ShareStrings = ShareStrings {
     copy_snippet: "复制代码",
     snippet_copied: "代码已复制",
     edits_not_shared: "你的修改尚未应用，所以不在其中：它分享的是最近一次应用的场景，与集群所示一致。",
+    broken_shared: "此场景未能加载：打开链接的人会在同一行看到同样的错误。",
     close: "关闭",
     previous_kept: "已打开分享的链接；你之前的工作已保留。",
     restore_previous: "恢复之前的工作",
