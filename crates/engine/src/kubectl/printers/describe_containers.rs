@@ -8,6 +8,7 @@ use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
 use k8s_openapi::apimachinery::pkg::util::intstr::IntOrString;
 
 use super::age::rfc1123z_or_zero;
+use super::describe_text::seccomp_profile;
 use super::quantity_text::{canonical, Amount};
 use super::table::DescribeWriter;
 
@@ -38,6 +39,8 @@ pub fn describe_containers(
             w.write(&format!("{L2}Image ID:\t{}\n", status.image_id));
         }
         describe_ports(w, container);
+        let profile = container.security_context.as_ref().and_then(|s| s.seccomp_profile.as_ref());
+        seccomp_profile(w, profile, L2, L3);
         describe_command(w, container);
         if let Some(status) = status {
             describe_state(w, "State", Some(&status.state.clone().unwrap_or_default()));

@@ -5,7 +5,7 @@ use crate::state::ClusterState;
 use super::age::{rfc1123z, translate_timestamp_since};
 use super::describe_containers::describe_containers;
 use super::describe_events::{describe_events, events_for};
-use super::describe_text::{annotations_multiline, labels_multiline, tolerations_multiline};
+use super::describe_text::{annotations_multiline, labels_multiline, seccomp_profile, tolerations_multiline, topology_spread_constraints};
 use super::describe_volumes::describe_volumes;
 use crate::api::controller_of;
 use super::pod_resources::pod_qos;
@@ -56,6 +56,7 @@ pub fn describe_pod(state: &ClusterState, namespace: &str, name: &str, now_ms: u
     if let Some(message) = status.message.as_deref().filter(|m| !m.is_empty()) {
         w.write(&format!("Message:\t{message}\n"));
     }
+    seccomp_profile(&mut w, spec.security_context.as_ref().and_then(|s| s.seccomp_profile.as_ref()), "", "");
     w.write(&format!("IP:\t{}\n", status.pod_ip.as_deref().unwrap_or("")));
     match status.pod_ips.as_ref().filter(|ips| !ips.is_empty()) {
         None => w.write("IPs:\t<none>\n"),
@@ -99,6 +100,7 @@ pub fn describe_pod(state: &ClusterState, namespace: &str, name: &str, now_ms: u
     w.write(&format!("QoS Class:\t{}\n", pod_qos(pod)));
     labels_multiline(&mut w, "Node-Selectors", spec.node_selector.as_ref());
     tolerations_multiline(&mut w, "Tolerations", spec.tolerations.as_ref());
+    topology_spread_constraints(&mut w, spec.topology_spread_constraints.as_ref(), "");
     describe_events(&mut w, &events_for(state, "Pod", namespace, name), now_ms);
     Ok(w.finish())
 }

@@ -4,7 +4,7 @@
 use k8s_openapi::api::core::v1::PodTemplateSpec;
 
 use super::describe_containers::describe_containers;
-use super::describe_text::{annotations_multiline, labels_multiline, tolerations_multiline};
+use super::describe_text::{annotations_multiline, labels_multiline, tolerations_multiline, topology_spread_constraints};
 use super::describe_volumes::describe_volumes;
 use super::table::DescribeWriter;
 
@@ -30,6 +30,7 @@ pub fn describe_pod_template(w: &mut dyn DescribeWriter, template: &PodTemplateS
     }
     describe_containers(w, "Containers", &spec.containers, None, None, "  ");
     describe_volumes(w, spec.volumes.as_ref(), "  ");
+    topology_spread_constraints(w, spec.topology_spread_constraints.as_ref(), "  ");
     if let Some(class) = spec.priority_class_name.as_deref().filter(|c| !c.is_empty()) {
         w.write(&format!("  Priority Class Name:\t{class}\n"));
     }

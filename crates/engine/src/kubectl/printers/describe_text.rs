@@ -4,14 +4,15 @@
 
 use std::collections::BTreeMap;
 
+use dsplay_model::labels::format_label_selector;
 use dsplay_model::tolerations::taint_to_string;
-use k8s_openapi::api::core::v1::{Taint, Toleration};
+use k8s_openapi::api::core::v1::{SeccompProfile, Taint, Toleration, TopologySpreadConstraint};
 
 use super::table::DescribeWriter;
 
 /// Annotations describe never shows.
 const SKIP_ANNOTATIONS: [&str; 1] = ["kubectl.kubernetes.io/last-applied-configuration"];
-const MAX_ANNOTATION_LEN: usize = 140;
+pub const MAX_ANNOTATION_LEN: usize = 140;
 
 /// `Title:\tk=v`, one pair per line, sorted (a `BTreeMap` already is).
 pub fn labels_multiline(w: &mut dyn DescribeWriter, title: &str, labels: Option<&BTreeMap<String, String>>) {
@@ -121,5 +122,34 @@ pub fn tolerations_multiline(w: &mut dyn DescribeWriter, title: &str, toleration
             line.push_str(&format!(" for {seconds}s"));
         }
         w.write(&format!("{line}\n"));
+    }
+}
+
+/// `describeTopologySpreadConstraints`: sorted by topology key, one a line, nothing
+/// when there are none.
+pub fn topology_spread_constraints(w: &mut dyn DescribeWriter, constraints: Option<&Vec<TopologySpreadConstraint>>, space: &str) {
+    let Some(constraints) = constraints.filter(|c| !c.is_empty()) else { return };
+    let mut sorted: Vec<&TopologySpreadConstraint> = constraints.iter().collect();
+    sorted.sort_by(|a, b| a.topology_key.cmp(&b.topology_key));
+    w.write(&format!("{space}Topology Spread Constraints:\t"));
+    for (i, constraint) in sorted.iter().enumerate() {
+        if i != 0 {
+            w.write(&format!("{space}\t"));
+        }
+        w.write(&format!("{}:{} when max skew {} is exceeded", constraint.topology_key, constraint.when_unsatisfiable, constraint.max_skew));
+        if let Some(selector) = &constraint.label_selector {
+            w.write(&format!(" for selector {}", format_label_selector(Some(selector))));
+        }
+        w.write("\n");
+    }
+}
+
+/// `SeccompProfile:` and, for a Localhost profile, `LocalhostProfile:` one level deeper
+/// (`indent` and `deeper` are those levels' prefixes).
+pub fn seccomp_profile(w: &mut dyn DescribeWriter, profile: Option<&SeccompProfile>, indent: &str, deeper: &str) {
+    let Some(profile) = profile else { return };
+    w.write(&format!("{indent}SeccompProfile:\t{}\n", profile.type_));
+    if profile.type_ == "Localhost" {
+        w.write(&format!("{deeper}LocalhostProfile:\t{}\n", profile.localhost_profile.as_deref().unwrap_or_default()));
     }
 }

@@ -3,6 +3,7 @@
 
 use k8s_openapi::api::core::v1::Volume;
 
+use super::describe_text::MAX_ANNOTATION_LEN;
 use super::quantity_text::canonical;
 use super::table::DescribeWriter;
 
@@ -86,7 +87,49 @@ fn describe_source(w: &mut dyn DescribeWriter, v: &Volume) {
                 w.write(&format!("{L2}TokenExpirationSeconds:\t{}\n", token.expiration_seconds.unwrap_or(3600)));
             }
         }
+    } else if let Some(nfs) = &v.nfs {
+        w.write(&format!(
+            "{L2}Type:\tNFS (an NFS mount that lasts the lifetime of a pod)\n    Server:\t{}\n    Path:\t{}\n    ReadOnly:\t{}\n",
+            nfs.server,
+            nfs.path,
+            nfs.read_only.unwrap_or(false)
+        ));
+    } else if let Some(csi) = &v.csi {
+        w.write(&format!(
+            "{L2}Type:\tCSI (a Container Storage Interface (CSI) volume source)\n    Driver:\t{}\n    FSType:\t{}\n    ReadOnly:\t{}\n",
+            csi.driver,
+            csi.fs_type.as_deref().unwrap_or(""),
+            csi.read_only.unwrap_or(false)
+        ));
+        describe_volume_attributes(w, csi.volume_attributes.as_ref());
+    } else if let Some(image) = &v.image {
+        w.write(&format!(
+            "{L2}Type:\tImage (a container image or OCI artifact)\n    Reference:\t{}\n    PullPolicy:\t{}\n",
+            image.reference.as_deref().unwrap_or(""),
+            image.pull_policy.as_deref().unwrap_or("")
+        ));
     } else {
         w.write("  <unknown>\n");
+    }
+}
+
+/// `printCSIPersistentVolumeAttributesMultilineIndent`: sorted `key=value` lines, each
+/// cut at 140 characters; a later line starts with the level's indent twice and a tab,
+/// as upstream writes it.
+fn describe_volume_attributes(w: &mut dyn DescribeWriter, attributes: Option<&std::collections::BTreeMap<String, String>>) {
+    w.write(&format!("{L2}VolumeAttributes:\t"));
+    let attributes = attributes.filter(|a| !a.is_empty());
+    let Some(attributes) = attributes else {
+        return w.write("<none>\n");
+    };
+    for (i, (key, value)) in attributes.iter().enumerate() {
+        if i != 0 {
+            w.write(&format!("{L2}{L2}\t"));
+        }
+        let line = format!("{key}={value}");
+        match line.get(..MAX_ANNOTATION_LEN).filter(|_| line.len() > MAX_ANNOTATION_LEN) {
+            Some(cut) => w.write(&format!("{L2}{cut}...\n")),
+            None => w.write(&format!("{L2}{line}\n")),
+        }
     }
 }
