@@ -27,23 +27,25 @@ pub fn millis(time: &Time) -> u64 {
     millis.max(0) as u64
 }
 
-/// The simulated clock as the playground shows it: `2.5s`, `1m30s`, `2h5m`.
+/// The simulated clock as the playground shows it, exactly (it answers `advance` and
+/// `settle`): `2.5s`, `1m30s`, `15m40s`, `1h5m`, `1h5m0.3s` (zero parts left out).
 pub fn clock_reading(ms: u64) -> String {
     let seconds = ms / SECOND;
-    if seconds < 60 {
-        if ms.is_multiple_of(SECOND) || seconds >= 10 {
-            return format!("{seconds}s");
-        }
-        return format!("{}.{}s", seconds, (ms % SECOND) / 100);
+    let tenths = (ms % SECOND) / 100;
+    let (hours, minutes, rest) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    let mut reading = String::new();
+    if hours > 0 {
+        reading.push_str(&format!("{hours}h"));
     }
-    let minutes = seconds / 60;
-    if minutes < 60 {
-        let rest = seconds % 60;
-        return if rest == 0 || minutes >= 10 { format!("{minutes}m") } else { format!("{minutes}m{rest}s") };
+    if minutes > 0 {
+        reading.push_str(&format!("{minutes}m"));
     }
-    let hours = minutes / 60;
-    let rest = minutes % 60;
-    if rest == 0 || hours >= 8 { format!("{hours}h") } else { format!("{hours}h{rest}m") }
+    match (rest, tenths) {
+        (0, 0) if !reading.is_empty() => {}
+        (rest, 0) => reading.push_str(&format!("{rest}s")),
+        (rest, tenths) => reading.push_str(&format!("{rest}.{tenths}s")),
+    }
+    reading
 }
 
 /// A duration as Go's `time.Duration` prints it (`%v`), which the kubelet's messages
@@ -86,6 +88,9 @@ mod tests {
         assert_eq!(clock_reading(2_500), "2.5s");
         assert_eq!(clock_reading(90_000), "1m30s");
         assert_eq!(clock_reading(600_000), "10m");
+        assert_eq!(clock_reading(940_000), "15m40s");
+        assert_eq!(clock_reading(52_200), "52.2s");
+        assert_eq!(clock_reading(0), "0s");
         assert_eq!(clock_reading(3_900_000), "1h5m");
     }
 

@@ -68,8 +68,7 @@ impl Simulation {
         let note = self.namespace_note(command);
         let outcome = self.kubectl_request(command);
         let outcome = self.with_warnings(outcome).map(|output| match &note {
-            Some(note) if output.is_empty() => note.to_string(),
-            Some(note) => format!("{output}\n{note}"),
+            Some(note) => note.after(output),
             None => output,
         });
         // A refused command printed no note, so it has none to translate either.

@@ -300,17 +300,17 @@ impl Simulation {
                 self.record_command_frame(&text, step);
                 let still_there = self.wait_for_deletion();
                 let waited_for = still_there.into_iter().next().map(|pod| PlaygroundNote::StillWaitingForDeletion { pod });
-                let result = match self.drain_report.take() {
-                    Some(report) => {
-                        let written;
-                        (written, note) = report.written(&self.api.state);
-                        written
-                    }
-                    None => {
-                        note = note.or(waited_for);
-                        result
-                    }
+                // What kubectl printed, with the note of a wait that cannot end after it.
+                let (result, waiting) = match self.drain_report.take() {
+                    Some(report) => report.written(&self.api.state),
+                    None if note.is_none() => (result, waited_for),
+                    None => (result, None),
                 };
+                let result = match &waiting {
+                    Some(waiting) => result.map(|answer| waiting.after(answer)),
+                    None => result,
+                };
+                note = note.or(waiting);
                 result.map_err(CommandError::new)
             }
             Command::Advance { ms } => {

@@ -16,6 +16,13 @@ pub enum PlaygroundNote {
     StillWaitingForDeletion { pod: String },
 }
 
+impl PlaygroundNote {
+    /// kubectl's answer with the note on a line of its own after it.
+    pub fn after(&self, answer: String) -> String {
+        if answer.is_empty() { self.to_string() } else { format!("{answer}\n{self}") }
+    }
+}
+
 impl fmt::Display for PlaygroundNote {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -142,7 +142,19 @@ pub fn pool_editor() -> Html {
         Some(PoolError::Invalid(error)) => Some((text.pools_not_written)(&text.pools_reason(error))),
         None => pool_refusal(&playground).map(|refusal| (text.pools_refused)(&refusal)),
     };
-    let problem_at = invalid.map(|(index, _)| index);
+    // The API server's answer stands by the pool whose node it refused, or whose
+    // `spec.nodePools[N]` it names.
+    let refused_pool = || {
+        let error = playground.error.as_ref().filter(|_| error.is_none())?;
+        let by_name = error.place.node_pool.as_ref().and_then(|pool| drafts.iter().position(|d| &d.name == pool));
+        let named = || {
+            let text = error.to_string();
+            let (_, rest) = text.split_once("spec.nodePools[")?;
+            rest.split_once(']')?.0.parse::<usize>().ok().filter(|&i| i < drafts.len())
+        };
+        by_name.or_else(named)
+    };
+    let problem_at = invalid.map(|(index, _)| index).or_else(refused_pool);
     let said = |text: &String| html! { <p class="why-failed" id="pools-problem" role="alert" tabindex="-1">{ text.clone() }</p> };
     html! {
         <details class="pool-editor">

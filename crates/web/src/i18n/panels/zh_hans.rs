@@ -23,7 +23,7 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     outcome_badge: |outcome| match outcome {
         Outcome::Running => "Pod 在此运行".into(),
         Outcome::Starting { status } => format!("Pod {status}，尚未就绪"),
-        Outcome::Failing { status } => format!("Pod 失败：{status}"),
+        Outcome::Failing { status } => format!("Pod 异常：{status}"),
         Outcome::Pending => "Pod 处于 Pending，无法调度".into(),
         Outcome::Scheduling => "Pod 等待调度器".into(),
         Outcome::Terminating => "Pod 正在终止".into(),
