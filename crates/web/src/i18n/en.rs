@@ -90,7 +90,7 @@ pub(super) static STRINGS: Strings = Strings {
     console_run_on_hint: "On: after each command the cluster goes on until nothing more happens, as a real one does after kubectl returns. Off: the clock moves only with advance and settle, as in a scenario's steps, so you can act inside a grace period or halfway through a rollout.",
     console_label: "Command",
     console_run: "Run",
-    console_hint: "kubectl get, describe, cordon, taint, label, set image, rollout undo | restart, patch, delete …; or advance 30s, settle, node add | down | up. Runs at the end of the timeline. ↑ / ↓ recall commands, Tab completes; Shift+Tab, or Tab on an empty line, moves on.",
+    console_hint: "kubectl get, describe, cordon, taint, label, set image, rollout undo | restart, patch, delete …; or advance 30s, settle, node add | down | up. Changes run at the end of the timeline; get and describe answer at the frame shown. ↑ / ↓ recall commands, Tab completes; Shift+Tab, or Tab on an empty line, moves on.",
     console_output: "Console output, scrollable",
     expectation_failed: |field, expected, actual| format!("{field}: expected {expected}, got {actual}"),
     console_hidden: |n| if n == 1 { "1 earlier command not shown".into() } else { format!("{n} earlier commands not shown") },

@@ -85,7 +85,7 @@ pub(super) static STRINGS: Strings = Strings {
     console_run_on_hint: "开启：每条命令之后，集群继续运行到不再变化为止，就像 kubectl 返回后真实集群仍在运行。关闭：时钟只随 advance 和 settle 前进，与场景中的步骤一样，这样可以在宽限期内或滚动更新进行到一半时操作。",
     console_label: "命令",
     console_run: "运行",
-    console_hint: "kubectl get、describe、cordon、taint、label、set image、rollout undo | restart、patch、delete 等；或 advance 30s、settle、node add | down | up。命令在时间线末尾执行。↑ / ↓ 调出历史命令，Tab 补全；按 Shift+Tab，或在空行按 Tab，离开输入框。",
+    console_hint: "kubectl get、describe、cordon、taint、label、set image、rollout undo | restart、patch、delete 等；或 advance 30s、settle、node add | down | up。会改变集群的命令在时间线末尾执行；get 和 describe 按当前显示的帧作答。↑ / ↓ 调出历史命令，Tab 补全；按 Shift+Tab，或在空行按 Tab，离开输入框。",
     console_output: "控制台输出（可滚动）",
     expectation_failed: |field, expected, actual| format!("{field}：预期 {expected}，实际 {actual}"),
     console_hidden: |n| format!("更早的 {n} 条命令未显示"),
