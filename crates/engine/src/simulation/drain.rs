@@ -64,7 +64,7 @@ fn verdict(pod: &Pod, state: &ClusterState, flags: DrainFlags) -> Verdict {
         return Verdict::Refuse(LOCAL_STORAGE_FATAL.to_owned());
     }
     // localStorageFilter's warning is dropped by the filter after it, as upstream's
-    // TODO says: only the unreplicated warning survives.
+    // note in filters.go says: only the unreplicated warning survives.
     match (controller.is_some() || finished, flags.force) {
         (true, _) => Verdict::Evict { warning: None },
         (false, true) => Verdict::Evict { warning: Some(UNMANAGED_WARNING) },
