@@ -159,8 +159,10 @@ pub fn use_autosave(playground: &Playground, enabled: bool) {
     // Leaving the page (a reload, a closed tab) does not wait for the pauses: the work
     // and the address bar are written at once, so that a reload finds the last edit
     // and its own link.
-    let latest = use_mut_ref(|| (**playground).clone());
-    *latest.borrow_mut() = (**playground).clone();
+    // The reducer's handle, not a copy of the state: a render (every playback frame)
+    // then costs an `Rc` clone, not a copy of the scenario's text.
+    let latest = use_mut_ref(|| playground.clone());
+    *latest.borrow_mut() = playground.clone();
     use_effect_with(enabled, move |&enabled| {
         let listener = web_sys::window().filter(|_| enabled).map(|window| {
             gloo::events::EventListener::new(&window, "pagehide", move |_| {

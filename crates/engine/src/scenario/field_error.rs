@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use dsplay_model::document::{ParseError, RawDocument, Value};
+use dsplay_model::document::{ParseError, RawDocument};
 use dsplay_model::field_path::FieldPath;
 use dsplay_model::strict_decoder::{one_of, DecodeProblem, Found};
 
@@ -77,19 +77,6 @@ impl Expected {
             words if words == "a map" || words.starts_with("struct ") => Expected::Mapping,
             other => Expected::Other(other.to_owned()),
         }
-    }
-}
-
-/// A YAML value as a [`Found`].
-pub fn found(value: &Value) -> Found {
-    match value {
-        Value::Null => Found::Nothing,
-        Value::Bool(b) => Found::Scalar(b.to_string()),
-        Value::Number(n) => Found::Scalar(n.to_string()),
-        Value::String(text) => Found::Scalar(format!("{text:?}")),
-        Value::Sequence(_) => Found::List,
-        Value::Mapping(_) => Found::Mapping,
-        Value::Tagged(tagged) => Found::Scalar(tagged.tag.to_string()),
     }
 }
 

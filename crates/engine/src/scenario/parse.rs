@@ -1,7 +1,7 @@
 //! Scenario text -> [`Scenario`]: the documents sorted by kind, the Scenario document read
 //! strictly, the manifests decoded strictly (not validated), the steps parsed.
 
-use super::field_error::{decoding_refused, field_refusal, found, FieldError, FieldProblem};
+use super::field_error::{decoding_refused, field_refusal, FieldError, FieldProblem};
 use super::format::{Manifest, ManifestObject, NodePool, NodeRole, Scenario, ScenarioError, Timing};
 use super::pools::default_allocatable;
 use super::steps::{parse_step, Step, StepAction};
@@ -9,6 +9,7 @@ use crate::kubectl::command::{Command, Kubectl};
 use crate::refusal::Refusal;
 use dsplay_model::document::{bad_request_message, decode_strict, decode_strict_all, split_documents, ParseError, RawDocument, Value};
 use dsplay_model::field_path::FieldPath;
+use dsplay_model::strict_decoder::Found;
 use dsplay_model::template_generation::{template_generation, TEMPLATE_GENERATION_ANNOTATION};
 use k8s_openapi::api::apps::v1::DaemonSet;
 use k8s_openapi::api::core::v1::Taint;
@@ -127,7 +128,7 @@ fn manifest(doc: &RawDocument) -> Result<Manifest, ScenarioError> {
     let apply_later = match doc.value.get("metadata").and_then(|m| m.get("annotations")).and_then(|a| a.get(APPLY_ANNOTATION)) {
         None => false,
         Some(Value::String(v)) if v == "later" => true,
-        Some(other) => return Err(field_refusal(doc, &annotation, FieldProblem::ApplyWhen { found: found(other) })),
+        Some(other) => return Err(field_refusal(doc, &annotation, FieldProblem::ApplyWhen { found: Found::of(other) })),
     };
     let decoded = match (api_version, kind) {
         ("apps/v1", "DaemonSet") => decode_strict(doc).and_then(|ds| convertible(doc, ds)).map(ManifestObject::DaemonSet),

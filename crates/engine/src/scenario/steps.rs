@@ -1,11 +1,12 @@
 //! The timeline of a scenario: steps (commands and expectations) and what an `expect` checks.
 
-use super::field_error::{decoding_refused, field_refusal, found, FieldProblem};
+use super::field_error::{decoding_refused, field_refusal, FieldProblem};
 use super::format::ScenarioError;
 use crate::kubectl::command::{parse_command, Command};
 use crate::refusal::Refusal;
 use dsplay_model::document::{decode_value_strict, RawDocument, Value};
 use dsplay_model::field_path::FieldPath;
+use dsplay_model::strict_decoder::Found;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -117,7 +118,7 @@ pub fn parse_step(doc: &RawDocument, value: &Value, index: usize) -> Result<Step
             check_expectation(&expectation, &at).map_err(|(path, problem)| field_refusal(doc, &path, problem).with_step(index))?;
             Ok(Step { index, line, text: "expect".to_owned(), action: StepAction::Expect(expectation) })
         }
-        other => Err(field_refusal(doc, &path, FieldProblem::StepKind { found: found(other) }).with_step(index)),
+        other => Err(field_refusal(doc, &path, FieldProblem::StepKind { found: Found::of(other) }).with_step(index)),
     }
 }
 

@@ -15,7 +15,7 @@ pub(super) struct StrictDeserializer<'a> {
     context: &'a Context,
 }
 
-fn unexpected(value: &Value) -> de::Unexpected<'_> {
+pub(super) fn unexpected(value: &Value) -> de::Unexpected<'_> {
     match value {
         Value::Null => de::Unexpected::Unit,
         Value::Bool(b) => de::Unexpected::Bool(*b),

@@ -24,6 +24,13 @@ pub enum Found {
     Nothing,
 }
 
+impl Found {
+    /// A YAML value as the decoder names what it found.
+    pub fn of(value: &serde_yaml::Value) -> Found {
+        Found::from(super::deserializer::unexpected(value))
+    }
+}
+
 impl From<Unexpected<'_>> for Found {
     fn from(unexpected: Unexpected<'_>) -> Self {
         match unexpected {
