@@ -225,6 +225,15 @@ test("a console command extends the timeline", async ({ page }) => {
   expect(after).toBeGreaterThan(before);
   await expect(counter).toHaveText(`Frame ${after} of ${after}`);
 
+  // A node added to a pool under a name of its own is drawn in that pool, and its
+  // panel offers to add another node there.
+  await command.fill("node add spare --pool gpu");
+  await command.press("Enter");
+  const gpuPool = page.getByRole("region", { name: "Pool gpu · 3 nodes" });
+  await expect(gpuPool.locator(".node-card")).toHaveCount(3);
+  await expect(gpuPool.locator('.node-card[data-node="spare"]')).toBeVisible();
+  await expect(page.getByRole("region", { name: /^Pool spare/ })).toHaveCount(0);
+
   // kubectl's own error for a node that does not exist.
   await command.fill("kubectl cordon node-09");
   await command.press("Enter");

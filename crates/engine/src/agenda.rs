@@ -30,6 +30,10 @@ pub enum Action {
     ProbeReadiness(String),
     /// The kubelet sees a readiness gate's condition change and writes Ready again.
     RefreshPodReadiness(String),
+    /// A container's first exit: the kubelet restarts it as soon as it sees it, with
+    /// no back-off yet. It happens once per crash loop, so it is not background work:
+    /// `settle` goes on to the CrashLoopBackOff that follows.
+    RestartExitedContainer(String),
     /// A crash-looping container is restarted after its back-off.
     RestartContainer(String),
     /// The image pull is retried after its back-off.

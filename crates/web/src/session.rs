@@ -3,6 +3,7 @@
 //! holds.
 
 use std::cell::{Ref, RefCell};
+use std::collections::BTreeMap;
 
 use dsplay_engine::simulation::{Edit, Frame, LoadError, Simulation, StepOutcome};
 
@@ -141,6 +142,12 @@ impl Session {
     /// of the timeline, where commands run.
     pub fn kubelet_is_silent(&self, node: &str) -> bool {
         self.simulation.borrow().kubelet_is_silent(node)
+    }
+
+    /// The scenario pool each node was shaped from, by node name (at the end of the
+    /// timeline; a node of a manifest has none).
+    pub fn pools_by_node(&self) -> Ref<'_, BTreeMap<String, String>> {
+        Ref::map(self.simulation.borrow(), Simulation::pools_by_node)
     }
 
     /// The scenario's node pools, in the order it lists them.

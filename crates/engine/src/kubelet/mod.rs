@@ -235,19 +235,19 @@ impl Kubelet {
         if !crashed.is_empty() && restarts {
             // The first exit is restarted as soon as the kubelet sees it; from the
             // second on, the restart waits out the back-off (`doBackOff`).
-            let delay = match self.crash_backoff.get(pod_key).copied() {
+            let restart = match self.crash_backoff.get(pod_key).copied() {
                 None => {
                     self.crash_backoff.insert(pod_key.to_string(), BACKOFF_INITIAL_MS);
-                    PLEG_RELIST_MS
+                    (now + PLEG_RELIST_MS, Action::RestartExitedContainer(pod_key.into()))
                 }
                 Some(delay) => {
                     self.crash_backoff.insert(pod_key.to_string(), (delay * 2).min(BACKOFF_MAX_MS));
                     record_crash_back_off(api, &object, &pod, &crashed);
                     next.extend(next_back_off_sync(now, now + delay, |restart_at| Action::SyncCrashBackOff { pod: pod_key.into(), restart_at }));
-                    delay
+                    (now + delay, Action::RestartContainer(pod_key.into()))
                 }
             };
-            next.push((now + delay, Action::RestartContainer(pod_key.into())));
+            next.push(restart);
         }
         // An init container done with its part: the next one (or the pod's containers)
         // is pulled and created over the scenario's podStartup.

@@ -134,6 +134,10 @@ pub struct Simulation {
     awaiting_deletion: Vec<String>,
     /// What the last `kubectl drain` prints, once its evictions were awaited.
     drain_report: Option<drain::DrainReport>,
+    /// The scenario pool each node was shaped from, by node name: at load, and by
+    /// `node add` (whose name need not start with its pool's). Nodes of manifests have
+    /// none.
+    pool_by_node: BTreeMap<String, String>,
 }
 
 impl Simulation {
@@ -166,10 +170,12 @@ impl Simulation {
             pending_markers: Vec::new(),
             awaiting_deletion: Vec::new(),
             drain_report: None,
+            pool_by_node: BTreeMap::new(),
             scenario,
         };
         for (pool_index, pool) in sim.scenario.node_pools.clone().into_iter().enumerate() {
             for node in pool.nodes() {
+                sim.pool_by_node.insert(node.metadata.name.clone().unwrap_or_default(), pool.name.clone());
                 sim.register_node(node).map_err(|error| LoadError::pool_node_refused(text, pool_index, &pool.name, &error))?;
             }
         }
@@ -195,6 +201,12 @@ impl Simulation {
 
     pub fn scenario(&self) -> &Scenario {
         &self.scenario
+    }
+
+    /// The scenario pool each node was shaped from, by node name (a node of a manifest
+    /// has none). A name added again later has its latest pool.
+    pub fn pools_by_node(&self) -> &BTreeMap<String, String> {
+        &self.pool_by_node
     }
 
     pub fn frames(&self) -> &[Frame] {
@@ -487,6 +499,23 @@ mod load_error_tests {
     }
 
     #[test]
+    fn a_node_belongs_to_the_pool_it_was_shaped_from_whatever_its_name() {
+        let text = AGENT_SCENARIO.replace("  - {name: node, count: 3}\n", "  - {name: node, count: 3}\n  - {name: gpu, count: 1}\n");
+        let mut sim = Simulation::load(&text).unwrap_or_else(|error| panic!("{error}"));
+        let pool_of_node = |sim: &Simulation, node: &str| sim.pools_by_node().get(node).cloned();
+        assert_eq!(pool_of_node(&sim, "node-03").as_deref(), Some("node"));
+        assert_eq!(pool_of_node(&sim, "gpu-01").as_deref(), Some("gpu"));
+        for line in ["node add spare --pool gpu", "node add gpu-07", "node add loner"] {
+            let outcome = sim.execute(line);
+            assert_eq!(outcome.error, None, "{line}");
+        }
+        assert_eq!(pool_of_node(&sim, "spare").as_deref(), Some("gpu"), "--pool names the pool");
+        assert_eq!(pool_of_node(&sim, "gpu-07").as_deref(), Some("gpu"), "no --pool: the pool its name starts with");
+        assert_eq!(pool_of_node(&sim, "loner").as_deref(), Some("node"), "no --pool and no such prefix: the first pool");
+        assert_eq!(pool_of_node(&sim, "ghost").as_deref(), None);
+    }
+
+    #[test]
     fn a_bad_pool_taint_or_label_stands_at_the_pool_field_that_holds_it() {
         let text = AGENT_SCENARIO.replace(
             "  - {name: node, count: 3}\n",
@@ -557,6 +586,18 @@ mod query_tests {
         let outcome = simulation.execute_interactively("kubectl set image ds/agent agent=busybox:1.36");
         assert_eq!((outcome.output.as_str(), outcome.error.as_deref()), ("", None));
         assert_eq!(simulation.frames().len(), frames, "no new revision, no frame");
+    }
+
+    #[test]
+    fn a_console_command_runs_on_to_the_crash_loop_of_an_image_that_exits() {
+        for behaviour in ["crash", "oom", "complete"] {
+            let mut simulation = Simulation::load(AGENT_SCENARIO).expect("loads");
+            simulation.run_steps();
+            simulation.execute_interactively(&format!("image busybox:1.37 {behaviour}"));
+            simulation.execute_interactively("kubectl set image ds/agent agent=busybox:1.37");
+            let pods = simulation.execute("kubectl get pods").output;
+            assert_eq!(pods.matches("CrashLoopBackOff").count(), 1, "{behaviour}: the first new pod, past its first exit\n{pods}");
+        }
     }
 
     #[test]

@@ -59,7 +59,7 @@ impl Simulation {
                 sim.kubelet.refresh_readiness(&mut sim.api, &pod_key);
                 vec![]
             }),
-            Action::RestartContainer(pod_key) => self.on_live_node(&pod_key, |sim| sim.kubelet.restart_container(&mut sim.api, &pod_key, timing)),
+            Action::RestartExitedContainer(pod_key) | Action::RestartContainer(pod_key) => self.on_live_node(&pod_key, |sim| sim.kubelet.restart_container(&mut sim.api, &pod_key, timing)),
             Action::RetryImagePull(pod_key) => self.on_live_node(&pod_key, |sim| sim.kubelet.retry_image_pull(&mut sim.api, &pod_key, timing)),
             Action::SyncPullBackOff { pod, retry_at } => self.on_live_node(&pod, |sim| sim.kubelet.sync_pull_back_off(&mut sim.api, &pod, retry_at)),
             Action::SyncCrashBackOff { pod, restart_at } => {
@@ -143,6 +143,7 @@ impl Simulation {
             Action::MarkReady(k) => format!("kubelet runs the readiness probes of {k}"),
             Action::ProbeReadiness(k) => format!("kubelet probes the readiness of {k} again"),
             Action::RefreshPodReadiness(k) => format!("kubelet sees a readiness gate of {k} change"),
+            Action::RestartExitedContainer(k) => format!("kubelet restarts the exited container of {k}"),
             Action::RestartContainer(k) => format!("kubelet restarts the crashed container of {k}"),
             Action::RetryImagePull(k) => format!("kubelet retries the image pull of {k}"),
             Action::SyncPullBackOff { pod, .. } => format!("kubelet finds the image pull of {pod} backing off"),
@@ -213,8 +214,9 @@ impl Simulation {
                     Some(pool_name) => pools.iter().find(|p| p.name == pool_name).ok_or(Refusal::NoNodePool { pool: pool_name })?,
                     None => pools.iter().find(|p| name.starts_with(&format!("{}-", p.name))).or(pools.first()).ok_or(Refusal::NoPoolToShape)?,
                 };
-                let node = pool.node(&name);
+                let (node, pool_name) = (pool.node(&name), pool.name.clone());
                 self.join_node(node).map_err(|e| e.to_string())?;
+                self.pool_by_node.insert(name.clone(), pool_name);
                 Ok(format!("node/{name} joined"))
             }
             Command::NodeDown(name) => {

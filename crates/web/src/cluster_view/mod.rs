@@ -8,6 +8,7 @@ pub mod node_pools;
 pub mod rollout;
 pub mod why;
 
+use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
@@ -17,7 +18,7 @@ use dsplay_engine::pod_readiness::is_terminal;
 use dsplay_engine::state::{ClusterState, Stored};
 use dsplay_model::k8s_openapi::api::core::v1::{Node, Pod};
 
-pub use node::{pool_of, NodeReadiness, NodeUsage, NodeView};
+pub use node::{pool_of, pool_of_node, NodeReadiness, NodeUsage, NodeView};
 pub use pod::{is_failure_status, CurrentTemplates, PodPhase, PodView};
 
 /// Above this many nodes the cluster is shown as a dense grid of squares, without
@@ -69,13 +70,14 @@ impl ClusterView {
         self
     }
 
+    /// The view of `state`, each node drawn in the pool its name suggests.
     pub fn of(state: &ClusterState) -> ClusterView {
-        ClusterView::of_cached(state, &mut NodeViewCache::default())
+        ClusterView::of_cached(state, &BTreeMap::new(), &mut NodeViewCache::default())
     }
 
-    /// The view of `state`, reusing what `cache` holds of the previous frame, and then
-    /// holding this frame's.
-    pub fn of_cached(state: &ClusterState, cache: &mut NodeViewCache) -> ClusterView {
+    /// The view of `state`, each node in its pool of `pools` ([`pool_of_node`]), reusing
+    /// what `cache` holds of the previous frame, and then holding this frame's.
+    pub fn of_cached(state: &ClusterState, pools: &BTreeMap<String, String>, cache: &mut NodeViewCache) -> ClusterView {
         // Cards show capacity use: every non-terminated pod bound to the node counts.
         let cards = state.nodes.len() <= DENSE_THRESHOLD;
         let templates = CurrentTemplates::of(state);
@@ -91,7 +93,7 @@ impl ClusterView {
             }
         }
         let mut entries = FxHashMap::with_capacity_and_hasher(state.nodes.len(), Default::default());
-        let mut pools: Vec<PoolView> = Vec::new();
+        let mut views: Vec<PoolView> = Vec::new();
         for node in state.nodes.values() {
             let name = node.metadata.name.as_deref().unwrap_or_default();
             let pods = pods_of.remove(name).unwrap_or_default();
@@ -101,26 +103,26 @@ impl ClusterView {
             };
             entries.insert(key, CachedNode { node: node.clone(), cards, pods, view: view.clone() });
             // Nodes come in name order, so a pool's nodes mostly follow one another.
-            let pool = pool_of(name);
-            let index = match pools.last() {
-                Some(last) if last.name == pool => Some(pools.len() - 1),
-                _ => pools.iter().position(|p| p.name == pool),
+            let pool = pool_of_node(pools, name);
+            let index = match views.last() {
+                Some(last) if last.name == pool => Some(views.len() - 1),
+                _ => views.iter().position(|p| p.name == pool),
             };
             match index {
-                Some(index) => pools[index].nodes.push(view),
-                None => pools.push(PoolView { name: pool.to_string(), nodes: vec![view] }),
+                Some(index) => views[index].nodes.push(view),
+                None => views.push(PoolView { name: pool.to_string(), nodes: vec![view] }),
             }
         }
         // The API lists names as text (node-100 before node-11); a pool reads in number
         // order. Checked first: names padded to the pool's width are already in order.
-        for pool in &mut pools {
+        for pool in &mut views {
             if !pool.nodes.is_sorted_by(|a, b| in_number_order(&a.name, &b.name).is_le()) {
                 pool.nodes.sort_by(|a, b| in_number_order(&a.name, &b.name));
             }
         }
         cache.entries = entries;
         cache.templates = templates;
-        ClusterView { pools }
+        ClusterView { pools: views }
     }
 }
 
@@ -163,6 +165,15 @@ mod tests {
         let view = ClusterView::of(&state()).in_pool_order(&["node".to_owned()]);
         let pools: Vec<&str> = view.pools.iter().map(|pool| pool.name.as_str()).collect();
         assert_eq!(pools, ["node", "gpu-pool"]);
+    }
+
+    #[test]
+    fn a_node_is_drawn_in_the_pool_it_was_shaped_from_not_the_one_its_name_suggests() {
+        let pools = BTreeMap::from([("node-02".to_owned(), "gpu-pool".to_owned())]);
+        let view = ClusterView::of_cached(&state(), &pools, &mut NodeViewCache::default());
+        let members: Vec<(&str, Vec<&str>)> =
+            view.pools.iter().map(|pool| (pool.name.as_str(), pool.nodes.iter().map(|n| n.name.as_str()).collect())).collect();
+        assert_eq!(members, [("gpu-pool", vec!["gpu-pool-01", "node-02"]), ("node", vec!["node-01"])]);
     }
 
     #[test]
@@ -345,7 +356,7 @@ mod tests {
         let mut previous: Option<ClusterView> = None;
         let mut reused = 0;
         for frame in simulation.frames() {
-            let cached = ClusterView::of_cached(&frame.state, &mut cache);
+            let cached = ClusterView::of_cached(&frame.state, &BTreeMap::new(), &mut cache);
             assert_eq!(cached, ClusterView::of(&frame.state), "at {} ({})", frame.time_ms, frame.cause);
             if let Some(previous) = &previous {
                 let nodes = |view: &ClusterView| view.pools.iter().flat_map(|pool| pool.nodes.clone()).collect::<Vec<_>>();

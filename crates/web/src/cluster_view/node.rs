@@ -1,5 +1,7 @@
 //! What a node card shows of one node.
 
+use std::collections::BTreeMap;
+
 use dsplay_engine::kubectl::printers::{allocatable_of, allocated_resources, AllocatedResource};
 use dsplay_engine::scenario::{LABEL_ARCH, LABEL_ARCH_BETA, LABEL_OS_BETA, LABEL_CONTROL_PLANE, LABEL_HOSTNAME, LABEL_OS};
 use dsplay_model::k8s_openapi::api::core::v1::{Node, Pod};
@@ -104,7 +106,13 @@ impl NodeView {
     }
 }
 
-/// The pool a node belongs to: its name without the trailing `-NN` that
+/// The pool a node is drawn in: the scenario pool it was shaped from (`pools`, by
+/// node name), else the pool its name suggests ([`pool_of`]).
+pub fn pool_of_node<'a>(pools: &'a BTreeMap<String, String>, node_name: &'a str) -> &'a str {
+    pools.get(node_name).map_or_else(|| pool_of(node_name), String::as_str)
+}
+
+/// The pool a node's name suggests: the name without the trailing `-NN` that
 /// numbers the nodes of a pool (`gpu-pool-03` -> `gpu-pool`). A name without
 /// such a suffix is a pool of its own.
 pub fn pool_of(node_name: &str) -> &str {

@@ -1,6 +1,8 @@
 //! The cluster at the timeline's cursor: status line, node pools, rollout chart,
 //! console and events.
 
+use std::collections::BTreeMap;
+
 use yew::prelude::*;
 
 use super::console::Console;
@@ -40,7 +42,10 @@ pub fn cluster_pane() -> Html {
         None => (html! { <p class="empty">{ strings.no_nodes }</p> }, Html::default()),
         Some(frame) => {
             let pool_order = session.as_ref().map(|session| session.pool_names()).unwrap_or_default();
-            let view = ClusterView::of_cached(&frame.state, &mut node_views.borrow_mut()).in_pool_order(&pool_order);
+            let pools = session.as_ref().map(|session| session.pools_by_node());
+            let view = ClusterView::of_cached(&frame.state, pools.as_deref().unwrap_or(&BTreeMap::new()), &mut node_views.borrow_mut())
+                .in_pool_order(&pool_order);
+            drop(pools);
             let dense = view.pools.iter().map(|pool| pool.nodes.len()).sum::<usize>() > DENSE_THRESHOLD;
             // The why panel opens under the row of the card it explains (a trainer shows
             // both at once); the dense view, or a node gone at this frame, keeps it on the side.

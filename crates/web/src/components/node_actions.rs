@@ -32,8 +32,9 @@ pub struct NodeActionsProps {
     pub node: String,
     /// None when the node does not exist (at the frame shown, or where actions run).
     pub state: Option<NodeActionState>,
-    /// The node's pool, for "add a node".
-    pub pool: String,
+    /// The scenario pool the node was shaped from, for "add a node" (none for a node
+    /// of a manifest, which offers no such action).
+    pub pool: Option<String>,
     /// The name the added node gets (`<pool>-NN`).
     pub next_name: String,
     /// The node's daemon pods where actions run, `(namespace, name)`: each can be
@@ -74,17 +75,20 @@ pub fn stray_word<'a>(action: &str, argument: &'a str) -> Option<&'a str> {
 }
 
 /// The buttons offered, in order, for a node in `state` (None: the node is gone).
-pub fn offered_actions(state: Option<NodeActionState>) -> Vec<&'static str> {
+pub fn offered_actions(state: Option<NodeActionState>, in_a_pool: bool) -> Vec<&'static str> {
     let Some(state) = state else {
         return Vec::new();
     };
-    vec![
+    let mut actions = vec![
         if state.cordoned { "uncordon" } else { "cordon" },
         "drain",
         if state.kubelet_down { "up" } else { "down" },
         "delete",
-        "add",
-    ]
+    ];
+    if in_a_pool {
+        actions.push("add");
+    }
+    actions
 }
 
 /// A command sent from a button or a form, waiting for its outcome in the console.
@@ -155,7 +159,7 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
     };
     let text = props.lang.panels();
     let node = &props.node;
-    let actions = offered_actions(props.state);
+    let actions = offered_actions(props.state, props.pool.is_some());
     if actions.is_empty() {
         return html! { <p class="node-actions-gone empty">{ text.actions_node_gone }</p> };
     }
@@ -193,7 +197,10 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
             "down" => (text.node_down.to_string(), node_command(action, node, "")),
             "up" => (text.node_up.to_string(), node_command(action, node, "")),
             "delete" => (text.delete_node.to_string(), node_command(action, node, "")),
-            _ => ((text.add_node)(&props.pool), node_command("add", &props.pool, &props.next_name)),
+            _ => {
+                let pool = props.pool.as_deref().unwrap_or_default();
+                ((text.add_node)(pool), node_command("add", pool, &props.next_name))
+            }
         };
         html! {
             <button type="button" class="btn" data-node-action={action} onclick={run(action, command)}>{ label }</button>
@@ -290,10 +297,11 @@ mod tests {
     #[test]
     fn actions_follow_the_nodes_state() {
         let live = NodeActionState { cordoned: false, kubelet_down: false };
-        assert_eq!(offered_actions(Some(live)), ["cordon", "drain", "down", "delete", "add"]);
+        assert_eq!(offered_actions(Some(live), true), ["cordon", "drain", "down", "delete", "add"]);
+        assert_eq!(offered_actions(Some(live), false), ["cordon", "drain", "down", "delete"], "a manifest's node has no pool to add to");
         let down_and_cordoned = NodeActionState { cordoned: true, kubelet_down: true };
-        assert_eq!(offered_actions(Some(down_and_cordoned)), ["uncordon", "drain", "up", "delete", "add"]);
-        assert!(offered_actions(None).is_empty(), "a node that is gone offers nothing");
+        assert_eq!(offered_actions(Some(down_and_cordoned), true), ["uncordon", "drain", "up", "delete", "add"]);
+        assert!(offered_actions(None, true).is_empty(), "a node that is gone offers nothing");
     }
 
 

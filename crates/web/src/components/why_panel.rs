@@ -78,7 +78,13 @@ pub fn why_panel() -> Html {
         cordoned: n.spec.as_ref().and_then(|spec| spec.unschedulable).unwrap_or(false),
         kubelet_down: session.is_some_and(|session| session.kubelet_is_silent(&node)),
     });
-    let next_name = last.as_ref().map(|last| next_node_name(last.state.nodes.keys(), pool_of(&node))).unwrap_or_default();
+    // A node of a scenario pool can have a sibling added; one of a manifest cannot.
+    let pool = session.and_then(|session| session.pools_by_node().get(&node).cloned());
+    let next_name = last
+        .as_ref()
+        .zip(pool.as_deref())
+        .map(|(last, pool)| next_node_name(last.state.nodes.keys(), pool))
+        .unwrap_or_default();
     let daemon_pods: Vec<(String, String)> = last
         .as_ref()
         .map(|last| {
@@ -124,7 +130,7 @@ pub fn why_panel() -> Html {
             }
             if explanation.is_some() {
                 <NodeActions node={node.clone()} state={action_state}
-                    pool={pool_of(&node).to_string()} next_name={next_name} {daemon_pods} {lang} />
+                    {pool} {next_name} {daemon_pods} {lang} />
             }
         </section>
     }

@@ -32,6 +32,7 @@ fn zh_hans(action: &Action) -> String {
         Action::MarkReady(k) => format!("kubelet 运行 {k} 的就绪探针"),
         Action::ProbeReadiness(k) => format!("kubelet 再次探测 {k} 的就绪状态"),
         Action::RefreshPodReadiness(k) => format!("kubelet 发现 {k} 的就绪门控条件有变化"),
+        Action::RestartExitedContainer(k) => format!("kubelet 重启 {k} 已退出的容器"),
         Action::RestartContainer(k) => format!("kubelet 重启 {k} 崩溃的容器"),
         Action::RetryImagePull(k) => format!("kubelet 重试拉取 {k} 的镜像"),
         Action::SyncPullBackOff { pod, .. } => format!("kubelet 发现 {pod} 的镜像拉取处于退避中"),
