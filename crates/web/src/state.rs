@@ -172,6 +172,10 @@ pub enum Action {
     /// Replace the editor's text from outside (a link, restored work, an embedding
     /// page) and load it.
     LoadText(String),
+    /// Rewrite the editor's text (the pool form does) and Apply it, as Apply of the same
+    /// edit by hand would: nothing to restore, console work carried over a reload, and
+    /// a refused text changes nothing.
+    EditAndApply(String),
     /// A scenario an embedding page sent was refused before loading (over a link's
     /// limits): the cluster stays, and the page says why.
     RefuseSent(LoadError),
@@ -319,6 +323,11 @@ impl Reducible for State {
         match action {
             Action::Edit(text) => next.text = text,
             Action::Apply => next.apply_edit(),
+            Action::EditAndApply(text) => {
+                next.text = text;
+                next.editor_generation = next.editor_generation.wrapping_add(1);
+                next.apply_edit();
+            }
             Action::Reset => {
                 next.displace(next.origin);
                 next.text = next.origin.to_string();
@@ -634,6 +643,25 @@ mod tests {
         // A blank line does nothing.
         let again = state.clone().reduce(Action::Execute("  ".into()));
         assert!(Rc::ptr_eq(&state, &again));
+    }
+
+    #[test]
+    fn a_pool_form_write_applies_like_an_edit_and_a_refused_one_changes_nothing() {
+        let state = example().reduce(Action::Execute("kubectl cordon node-02".into()));
+        let nodes = |state: &State| state.session.as_ref().and_then(|s| s.frame(s.last_frame()).map(|f| f.state.nodes.len()));
+        let before = nodes(&state);
+        let written = state.reduce(Action::EditAndApply(EXAMPLE_SCENARIO.replace("count: 3", "count: 4")));
+        assert_eq!((written.error.as_ref(), written.displaced.as_ref()), (None, None), "nothing to restore");
+        assert!(written.is_applied());
+        assert_eq!(nodes(&written), before.map(|n| n + 1));
+        let commands: Vec<String> = written.session.as_ref().expect("loaded").console().iter().map(|o| o.command.clone()).collect();
+        assert_eq!(commands, ["kubectl cordon node-02"], "the console work carries over the reload");
+        let session = written.session.clone().expect("loaded");
+        let refused = written.reduce(Action::EditAndApply(EXAMPLE_SCENARIO.replace("count: 3", "count: 3\n    labels: {-bad: x}")));
+        assert!(refused.error.is_some(), "the API server refuses the label");
+        assert!(Rc::ptr_eq(refused.session.as_ref().expect("kept"), &session), "the cluster stays as it was");
+        assert_eq!(refused.displaced, None);
+        assert!(!refused.is_applied());
     }
 
     #[test]

@@ -103,7 +103,7 @@ pub fn pool_editor() -> Html {
             match write_pools(&playground.text, &drafts) {
                 Ok(new_text) => {
                     error.set(None);
-                    playground.dispatch(Action::LoadText(new_text));
+                    playground.dispatch(Action::EditAndApply(new_text));
                 }
                 Err(message) => error.set(Some(PoolError::Invalid(message))),
             }
