@@ -60,8 +60,9 @@ pub fn rollout_history(
     Ok(format!("daemonset.apps/{ds_name} {with_revision}\n{body}\n"))
 }
 
-/// `rollout history -o FORMAT`: the DaemonSet's ControllerRevisions themselves, in
-/// revision order, or the one `--revision` names.
+/// `rollout history -o FORMAT`: for each revision (in order, or the one `--revision`
+/// names), the DaemonSet as that revision would make it (`GetHistory` applies the
+/// revision's patch to the DaemonSet), not the ControllerRevision itself.
 pub fn rollout_history_objects(
     state: &ClusterState,
     namespace: &str,
@@ -74,17 +75,27 @@ pub fn rollout_history_objects(
         Some(number) => vec![*history.get(&number).ok_or("error: unable to find the specified revision")?],
         None => history.into_values().collect(),
     };
-    print_each(&chosen, format)
+    let ds = daemonset(state, namespace, ds_name)?;
+    let as_of_revision = |revision: &&ControllerRevision| {
+        let template = revision_template(revision)
+            .ok_or_else(|| format!("error: unable to parse history {}", revision.metadata.name.as_deref().unwrap_or("")))?;
+        let mut applied = ds.clone();
+        applied.spec.get_or_insert_with(Default::default).template = template;
+        Ok::<DaemonSet, String>(applied)
+    };
+    let daemonsets = chosen.iter().map(as_of_revision).collect::<Result<Vec<_>, _>>()?;
+    print_each(&daemonsets.iter().collect::<Vec<_>>(), format)
 }
 
 /// The DaemonSet's revisions by number; the last listed wins a duplicate number, as
 /// the upstream map does.
 fn history_by_number<'a>(state: &'a ClusterState, namespace: &str, ds_name: &str) -> Result<BTreeMap<i64, &'a ControllerRevision>, String> {
-    let ds = state
-        .daemonsets
-        .get(&format!("{namespace}/{ds_name}"))
-        .ok_or_else(|| not_found("daemonsets.apps", ds_name))?;
+    let ds = daemonset(state, namespace, ds_name)?;
     Ok(controlled_history(state, ds).into_iter().map(|r| (r.revision, r)).collect())
+}
+
+fn daemonset<'a>(state: &'a ClusterState, namespace: &str, ds_name: &str) -> Result<&'a DaemonSet, String> {
+    state.daemonsets.get(&format!("{namespace}/{ds_name}")).map(Stored::object).ok_or_else(|| not_found("daemonsets.apps", ds_name))
 }
 
 /// `controlledHistory`: revisions in the namespace that match the selector and whose
