@@ -130,6 +130,11 @@ pub struct Event {
     /// other objects. Kept on the event so that a node's events still include those
     /// of its pods after they are gone.
     pub node: Option<String>,
+    /// `involvedObject.uid`: the object's when the event was recorded, so a new object
+    /// under an old name does not take on the old one's events. The kubelet's events
+    /// about its node carry the node's name instead, as the kubelet's node reference
+    /// does. `None` when the object was already gone.
+    pub uid: Option<String>,
     /// `involvedObject.fieldPath`: the part of the object the event is about, as the
     /// kubelet names a pod's container (`spec.containers{agent}`); `None` for the whole.
     pub field_path: Option<String>,

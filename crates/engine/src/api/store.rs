@@ -32,6 +32,9 @@ pub struct Api {
     /// The node of each pod that left the store, for the events recorded about it
     /// afterwards (the pod GC's, which deletes first).
     gone_pod_nodes: FxHashMap<String, String>,
+    /// The uid of the last deleted object under each event reference (`Node/node-02`):
+    /// an event recorded about an object just deleted refers to it by its uid.
+    gone_uids: FxHashMap<String, String>,
     now_ms: u64,
     resource_version: u64,
     names: NameGenerator,
@@ -48,6 +51,7 @@ impl Api {
             event_index: FxHashMap::default(),
             events: EventCorrelator::default(),
             gone_pod_nodes: FxHashMap::default(),
+            gone_uids: FxHashMap::default(),
             now_ms: 0,
             resource_version: 0,
             names: NameGenerator::from_seed_text(seed),
@@ -174,6 +178,7 @@ impl Api {
         let Some(ds) = self.state.daemonsets.remove(ds_key) else {
             return Err(ApiError::NotFound { resource: "daemonsets.apps".into(), name: name_of(ds_key).to_string() });
         };
+        self.remember_uid(format!("DaemonSet/{ds_key}"), &ds.metadata);
         self.changes.push(Change::DaemonSetDeleted(ds));
         Ok(())
     }
@@ -297,6 +302,7 @@ impl Api {
             if let Some(node) = target_node_name(&pod) {
                 self.gone_pod_nodes.insert(pod_key.to_string(), node.to_string());
             }
+            self.remember_uid(format!("Pod/{pod_key}"), &pod.metadata);
             self.changes.push(Change::PodDeleted(pod));
         }
     }
@@ -348,6 +354,7 @@ impl Api {
         };
         // The lease is the node's: the garbage collector removes it with the node.
         self.state.leases.remove(name);
+        self.remember_uid(format!("Node/{name}"), &node.metadata);
         self.changes.push(Change::NodeDeleted(node));
         Ok(())
     }
@@ -426,12 +433,37 @@ impl Api {
             event_type: event_type.into(),
             reason: reason.into(),
             node: self.node_of_event_object(object),
+            uid: self.uid_of_event_object(object, source),
             object: object.to_owned(),
             field_path,
             source: source.into(),
             message,
             count: 1,
         }));
+    }
+
+    /// The uid an event about `object` refers to (see [`Event::uid`]).
+    fn uid_of_event_object(&self, object: &str, source: &str) -> Option<String> {
+        let stored = if let Some(name) = object.strip_prefix("Node/") {
+            if source == "kubelet" {
+                return Some(name.to_string());
+            }
+            self.state.nodes.get(name).map(|node| &node.metadata)
+        } else if let Some(pod_key) = object.strip_prefix("Pod/") {
+            self.state.pods.get(pod_key).map(|pod| &pod.metadata)
+        } else {
+            object.strip_prefix("DaemonSet/").and_then(|ds_key| self.state.daemonsets.get(ds_key)).map(|ds| &ds.metadata)
+        };
+        match stored {
+            Some(meta) => meta.uid.clone(),
+            None => self.gone_uids.get(object).cloned(),
+        }
+    }
+
+    fn remember_uid(&mut self, object: String, meta: &ObjectMeta) {
+        if let Some(uid) = &meta.uid {
+            self.gone_uids.insert(object, uid.clone());
+        }
     }
 
     /// The node an event about `object` concerns: a Node's own name, or the node of the

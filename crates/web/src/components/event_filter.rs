@@ -182,6 +182,7 @@ mod tests {
             reason: "R".into(),
             object: object.into(),
             node: node.map(Into::into),
+            uid: None,
             field_path: None,
             source: "s".into(),
             message: message.into(),

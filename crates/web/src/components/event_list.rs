@@ -103,6 +103,7 @@ mod tests {
             reason: "BackOff".into(),
             object: object.into(),
             node: Some("node-02".into()),
+            uid: None,
             field_path: None,
             source: "kubelet".into(),
             message: "Back-off restarting failed container agent in pod agent-x7k2p\n".into(),

@@ -64,6 +64,7 @@ mod tests {
             reason: "R".into(),
             object: object.into(),
             node: None,
+            uid: None,
             field_path: None,
             source: "s".into(),
             message: "m".into(),

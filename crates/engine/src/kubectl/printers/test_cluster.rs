@@ -250,6 +250,7 @@ pub fn event(object: &str, reason: &str, source: &str, message: &str, first_ms: 
         reason: reason.into(),
         object: object.into(),
         node: None,
+        uid: None,
         field_path: None,
         source: source.into(),
         message: message.into(),
