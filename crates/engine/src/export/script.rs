@@ -104,9 +104,9 @@ fn kubectl_text(ctx: &ScriptContext<'_>, step: &Step, kubectl: &Kubectl) -> Stri
             // A document created at time 0: applying it again changes nothing.
             None => format!("kubectl apply -f {}\n", ctx.manifests_file),
         },
-        Kubectl::DeletePod { pod: PodRef::OnNode(node), wait } => format!(
+        Kubectl::DeletePod { pod: PodRef::OnNode(node), flags } => format!(
             "# @{node}: the daemon pod on {node}, whatever its generated name.\nkubectl get pods -A --field-selector spec.nodeName={node} \\\n  -o jsonpath='{{range .items[?(@.metadata.ownerReferences[0].kind==\"DaemonSet\")]}}{{.metadata.namespace}}{{\" \"}}{{.metadata.name}}{{\"\\n\"}}{{end}}' |\n  while read -r ns pod; do kubectl delete pod{} -n \"$ns\" \"$pod\"; done\n",
-            if *wait { "" } else { " --wait=false" }
+            flags.as_typed()
         ),
         // The playground prints the current line; kubectl would wait for the end.
         Kubectl::RolloutStatus { .. } if !written.contains("--watch") => format!("{written} --watch=false\n"),

@@ -87,6 +87,55 @@ pub enum PatchType {
     Json,
 }
 
+/// `kubectl delete`'s flags as its `Complete` leaves them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeleteFlags {
+    /// The grace period sent: `None` for the object's own; `--now` sends 1, and so does
+    /// `--grace-period=0` without `--force`; `--force` sends 0.
+    pub grace_seconds: Option<i64>,
+    /// `--force` with a grace period of 0: kubectl warns that it does not wait.
+    pub force: bool,
+    /// kubectl returns only once the objects are gone (`--wait`, on by default).
+    pub wait: bool,
+    /// `--ignore-not-found`: a name that is not there is no error (on by default with a
+    /// selector or `--all`).
+    pub ignore_not_found: bool,
+}
+
+impl Default for DeleteFlags {
+    fn default() -> DeleteFlags {
+        DeleteFlags { grace_seconds: None, force: false, wait: true, ignore_not_found: false }
+    }
+}
+
+impl DeleteFlags {
+    /// What kubectl says it did (`DeleteOptions.PrintObj`).
+    pub fn verb(&self) -> &'static str {
+        if self.grace_seconds == Some(0) {
+            "force deleted"
+        } else {
+            "deleted"
+        }
+    }
+
+    /// The flags as a user types them, for a replay script (` --force --grace-period=0`).
+    pub fn as_typed(&self) -> String {
+        let mut typed = String::new();
+        match (self.force, self.grace_seconds) {
+            (true, _) => typed.push_str(" --force --grace-period=0"),
+            (false, Some(seconds)) => typed.push_str(&format!(" --grace-period={seconds}")),
+            (false, None) => {}
+        }
+        if self.ignore_not_found {
+            typed.push_str(" --ignore-not-found");
+        }
+        if !self.wait {
+            typed.push_str(" --wait=false");
+        }
+        typed
+    }
+}
+
 /// The kubectl commands the playground serves.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Kubectl {
@@ -100,13 +149,12 @@ pub enum Kubectl {
     Cordon(NodeTargets),
     Uncordon(NodeTargets),
     Drain { nodes: NodeTargets, ignore_daemonsets: bool, delete_emptydir_data: bool, force: bool },
-    /// `wait`: kubectl returns only once the pod is gone (`--wait`, on by default).
-    DeletePod { pod: PodRef, wait: bool },
+    DeletePod { pod: PodRef, flags: DeleteFlags },
     /// `kubectl delete pods a b`, `-l app=agent`, `--all`: the named pods, or those the
     /// selector (all with `--all`, an empty one) keeps, in the namespace.
-    DeletePods { names: Vec<String>, query: Option<ListQuery>, namespace: Option<String>, wait: bool },
-    DeleteNode(String),
-    DeleteDaemonSet(ObjRef),
+    DeletePods { names: Vec<String>, query: Option<ListQuery>, namespace: Option<String>, flags: DeleteFlags },
+    DeleteNode { name: String, flags: DeleteFlags },
+    DeleteDaemonSet { ds: ObjRef, flags: DeleteFlags },
     SetImage { ds: ObjRef, container: String, image: String },
     Patch { ds: ObjRef, patch: serde_json::Value, patch_type: PatchType },
     /// `kubectl patch pod <pod> --subresource=status`.
@@ -165,6 +213,17 @@ impl Command {
 }
 
 impl Kubectl {
+    /// The flags of a `kubectl delete`.
+    pub fn delete_flags(&self) -> Option<&DeleteFlags> {
+        match self {
+            Kubectl::DeletePod { flags, .. }
+            | Kubectl::DeletePods { flags, .. }
+            | Kubectl::DeleteNode { flags, .. }
+            | Kubectl::DeleteDaemonSet { flags, .. } => Some(flags),
+            _ => None,
+        }
+    }
+
     /// Commands that only read the cluster (`get`, `describe`, `rollout status` and
     /// `history`): they can be answered at any frame of the timeline.
     pub fn is_read_only(&self) -> bool {

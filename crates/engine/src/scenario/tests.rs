@@ -1,5 +1,5 @@
 use super::*;
-use crate::kubectl::command::{Command, Kubectl, PodRef};
+use crate::kubectl::command::{Command, DeleteFlags, Kubectl, PodRef};
 use crate::refusal::Refusal;
 use dsplay_model::strict_decoder::Found;
 
@@ -42,7 +42,7 @@ fn a_conformance_scenario_in_detail() {
     assert_eq!(names, ["node-01", "node-02", "node-03", "node-04"]);
     assert_eq!(s.steps[0].action, StepAction::Command(Command::Settle));
     assert_eq!(s.steps[0].line, 14);
-    assert_eq!(s.steps[4].action, StepAction::Command(Command::Kubectl(Kubectl::DeletePod { pod: PodRef::OnNode("node-03".into()), wait: true })));
+    assert_eq!(s.steps[4].action, StepAction::Command(Command::Kubectl(Kubectl::DeletePod { pod: PodRef::OnNode("node-03".into()), flags: DeleteFlags::default() })));
     let StepAction::Expect(e) = &s.steps[3].action else { panic!("step 4 is an expect") };
     assert_eq!(e.generation.get("node-03"), Some(&1));
     assert_eq!(e.status.get("updatedNumberScheduled"), Some(&0));

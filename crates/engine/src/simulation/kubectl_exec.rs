@@ -18,7 +18,7 @@ use crate::api::{controller_of, key, name_of, patch, ApiError};
 use crate::clock;
 use crate::controller::daemonset::{is_daemon_pod, revision_data, rollout_status, target_node_name};
 use crate::kubectl::apply;
-use crate::kubectl::command::{Kubectl, NodeTargets, ObjRef, PatchType, PodRef, Resource};
+use crate::kubectl::command::{DeleteFlags, Kubectl, NodeTargets, ObjRef, PatchType, PodRef, Resource};
 use crate::kubectl::printers;
 use crate::pod_readiness::is_terminating;
 use crate::scenario::ManifestObject;
@@ -60,6 +60,9 @@ struct Listing<'a> {
 
 const RESTARTED_AT: &str = "kubectl.kubernetes.io/restartedAt";
 
+/// `kubectl delete --force` with a grace period of 0 (`DeleteOptions.Validate`).
+const IMMEDIATE_DELETION_WARNING: &str = "Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.";
+
 impl Simulation {
     /// Runs a kubectl command; the API server's warnings for its requests come first,
     /// as kubectl prints them (`Warning: ...`).
@@ -71,6 +74,14 @@ impl Simulation {
             Some(note) => note.after(output),
             None => output,
         });
+        // kubectl warns before it deletes anything, whatever the deletions' outcome.
+        let outcome = match command.delete_flags().filter(|flags| flags.force) {
+            Some(_) => {
+                let first = |text: String| [IMMEDIATE_DELETION_WARNING.to_owned(), text].join("\n").trim_end().to_owned();
+                outcome.map(first).map_err(first)
+            }
+            None => outcome,
+        };
         // A refused command printed no note, so it has none to translate either.
         let note = note.filter(|_| outcome.is_ok());
         (outcome, note)
@@ -87,7 +98,7 @@ impl Simulation {
             | Kubectl::RolloutPause { ds, .. }
             | Kubectl::RolloutStatus { ds }
             | Kubectl::RolloutHistory { ds, .. }
-            | Kubectl::DeleteDaemonSet(ds)
+            | Kubectl::DeleteDaemonSet { ds, .. }
                 if ds.namespace.is_none() =>
             {
                 ("daemonset", self.resolve_daemonset(ds).ok()?)
@@ -163,24 +174,33 @@ impl Simulation {
                 // What it prints is written once its evictions were awaited (`DrainReport`).
                 self.drain(&self.target_nodes(nodes)?, flags).map(|()| String::new())
             }
-            Kubectl::DeletePod { pod, wait } => {
-                let pod_key = self.resolve_pod(pod)?;
-                self.api.delete_pod(&pod_key, None).map_err(|e| e.to_string())?;
-                let deleted = deleted_message("pod", &pod_key);
-                if *wait {
+            Kubectl::DeletePod { pod, flags } => {
+                let pod_key = match self.resolve_pod(pod) {
+                    Err(error) if flags.ignore_not_found && is_not_found(&error) => return Ok(String::new()),
+                    other => other?,
+                };
+                self.api.delete_pod(&pod_key, flags.grace_seconds).map_err(|e| e.to_string())?;
+                let deleted = deleted_message("pod", &pod_key, flags);
+                if flags.wait {
                     self.awaiting_deletion.push(pod_key);
                 }
                 Ok(deleted)
             }
-            Kubectl::DeletePods { names, query, namespace, wait } => self.delete_pods(names, query.as_ref(), namespace.as_deref(), *wait),
-            Kubectl::DeleteNode(name) => {
-                self.api.delete_node(name).map_err(|e| e.to_string())?;
-                Ok(format!("node \"{name}\" deleted"))
+            Kubectl::DeletePods { names, query, namespace, flags } => self.delete_pods(names, query.as_ref(), namespace.as_deref(), flags),
+            Kubectl::DeleteNode { name, flags } => {
+                match self.api.delete_node(name).map_err(|e| e.to_string()) {
+                    Err(error) if flags.ignore_not_found && is_not_found(&error) => return Ok(String::new()),
+                    other => other?,
+                }
+                Ok(format!("node \"{name}\" {}", flags.verb()))
             }
-            Kubectl::DeleteDaemonSet(ds) => {
-                let ds_key = self.resolve_daemonset(ds)?;
+            Kubectl::DeleteDaemonSet { ds, flags } => {
+                let ds_key = match self.resolve_daemonset(ds) {
+                    Err(error) if flags.ignore_not_found && is_not_found(&error) => return Ok(String::new()),
+                    other => other?,
+                };
                 self.api.delete_daemonset(&ds_key).map_err(|e| e.to_string())?;
-                Ok(deleted_message("daemonset.apps", &ds_key))
+                Ok(deleted_message("daemonset.apps", &ds_key, flags))
             }
             Kubectl::SetImage { ds, container, image } => self.set_image(ds, container, image),
             Kubectl::Patch { ds, patch, patch_type } => self.patch(ds, patch, *patch_type),
@@ -497,15 +517,16 @@ impl Simulation {
     /// keeps in the namespace (none: "No resources found").
     /// Deletes each pod; with `wait`, and when every deletion was accepted, kubectl then
     /// waits for them all to be gone.
-    fn delete_pods(&mut self, names: &[String], query: Option<&ListQuery>, namespace: Option<&str>, wait: bool) -> Outcome {
+    fn delete_pods(&mut self, names: &[String], query: Option<&ListQuery>, namespace: Option<&str>, flags: &DeleteFlags) -> Outcome {
         let keys: Vec<Result<String, String>> = match query {
             Some(query) => {
                 let namespace = namespace.unwrap_or("default");
                 let selected = query.select(&self.api.state, Resource::Pod)?;
                 let keys: Vec<Result<String, String>> =
                     selected.pods.keys().filter(|k| split_key(k).0 == namespace).map(|k| Ok(k.to_string())).collect();
+                // delete's own words (`DeleteResult`), without get's namespace.
                 if keys.is_empty() {
-                    return Ok(format!("No resources found in {namespace} namespace."));
+                    return Ok("No resources found".to_string());
                 }
                 keys
             }
@@ -515,17 +536,18 @@ impl Simulation {
         let mut deleted = Vec::new();
         let mut errors = Vec::new();
         for key in keys {
-            match key.and_then(|key| self.api.delete_pod(&key, None).map(|_| key).map_err(|e| e.to_string())) {
+            match key.and_then(|key| self.api.delete_pod(&key, flags.grace_seconds).map(|_| key).map_err(|e| e.to_string())) {
                 Ok(key) => {
-                    lines.push(deleted_message("pod", &key));
+                    lines.push(deleted_message("pod", &key, flags));
                     deleted.push(key);
                 }
+                Err(error) if flags.ignore_not_found && is_not_found(&error) => {}
                 Err(error) => errors.push(error),
             }
         }
         match errors.is_empty() {
             true => {
-                if wait {
+                if flags.wait {
                     self.awaiting_deletion.extend(deleted);
                 }
                 Ok(lines.join("\n"))
@@ -785,9 +807,13 @@ fn not_found_pod(pod_key: &str) -> String {
 }
 
 /// kubectl delete's line: since kubectl 1.34 it names the namespace of a namespaced object.
-fn deleted_message(resource: &str, key: &str) -> String {
+fn deleted_message(resource: &str, key: &str, flags: &DeleteFlags) -> String {
     let (namespace, name) = split_key(key);
-    format!("{resource} \"{name}\" deleted from {namespace} namespace")
+    format!("{resource} \"{name}\" {} from {namespace} namespace", flags.verb())
+}
+
+fn is_not_found(error: &str) -> bool {
+    error.starts_with("Error from server (NotFound)")
 }
 
 /// kubectl label's verb from the labels before and after (`updateDataChangeMsg`):

@@ -589,6 +589,13 @@ mod query_tests {
     }
 
     #[test]
+    fn delete_by_a_selector_that_matches_nothing_says_so_without_a_namespace() {
+        let mut simulation = Simulation::load(AGENT_SCENARIO).expect("loads");
+        let outcome = simulation.execute("kubectl delete pods -l app=nothing");
+        assert_eq!((outcome.output.as_str(), outcome.error), ("No resources found", None), "delete's words, not get's");
+    }
+
+    #[test]
     fn a_console_command_runs_on_to_the_crash_loop_of_an_image_that_exits() {
         for behaviour in ["crash", "oom", "complete"] {
             let mut simulation = Simulation::load(AGENT_SCENARIO).expect("loads");

@@ -5,10 +5,10 @@ use super::resource::{parse_labels, parse_taints, resource_args, ResourceArgs};
 use super::words::{boolean, parse_flags, value, FlagSpec, Parsed, NAMESPACE};
 use crate::kubectl::printers::{CustomColumns, LabelColumns};
 use crate::kubectl::selection::ListQuery;
-use super::{CommandError, Kubectl, NodeTargets, ObjRef, PatchType, PodRef, Refusal, Resource};
+use super::{CommandError, DeleteFlags, Kubectl, NodeTargets, ObjRef, PatchType, PodRef, Refusal, Resource};
 
 /// The builder's answer to a type without a name (`visitorResult` in cli-runtime).
-const NO_NAME: &str = "error: resource(s) were provided, but no name, label selector, or --all flag specified";
+const NO_NAME: &str = "error: resource(s) were provided, but no name was specified";
 
 /// Commands of the real kubectl that the playground does not serve: saying so beats
 /// kubectl's "unknown command", which would deny they exist.
@@ -199,9 +199,50 @@ fn drain(words: &[String]) -> Result<Kubectl, CommandError> {
     })
 }
 
+/// `DeleteFlags.ToOptions`, `Complete` and `Validate`: the grace period after `--now`
+/// and `--force`, and the combinations kubectl refuses.
+fn delete_flags(p: &Parsed, selects: bool) -> Result<DeleteFlags, CommandError> {
+    const COMMAND: &str = "kubectl delete";
+    let force = p.bool("force", COMMAND)?;
+    let mut grace = p.int("grace-period", COMMAND)?.unwrap_or(-1);
+    if p.bool("now", COMMAND)? {
+        if grace != -1 {
+            return Err(CommandError::new("error: --now and --grace-period cannot be specified together"));
+        }
+        grace = 1;
+    }
+    if grace == 0 && !force {
+        grace = 1;
+    }
+    if force && grace < 0 {
+        grace = 0;
+    }
+    if force && grace > 0 {
+        return Err(CommandError::new("error: --force and --grace-period greater than 0 cannot be specified together"));
+    }
+    Ok(DeleteFlags {
+        grace_seconds: (grace >= 0).then_some(grace),
+        force,
+        wait: p.bool_or("wait", true, COMMAND)?,
+        ignore_not_found: p.bool_or("ignore-not-found", selects, COMMAND)?,
+    })
+}
+
 fn delete(words: &[String]) -> Result<Kubectl, CommandError> {
     let [selector, field_selector] = SELECTORS;
-    let p = flags(words, &[selector, field_selector, boolean("all", None), boolean("wait", None)], "kubectl delete")?;
+    let specs = [
+        selector,
+        field_selector,
+        boolean("all", None),
+        boolean("wait", None),
+        boolean("force", None),
+        boolean("now", None),
+        boolean("ignore-not-found", None),
+        value("grace-period", None),
+        // Accepted: the playground's deletions end within the simulated wait.
+        value("timeout", None),
+    ];
+    let p = flags(words, &specs, "kubectl delete")?;
     let Some(ResourceArgs { resource, names }) = resource_args(&p.args)? else {
         return Err(CommandError::new(
             "error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'",
@@ -210,12 +251,13 @@ fn delete(words: &[String]) -> Result<Kubectl, CommandError> {
     let query = list_query(&p);
     let all = p.bool("all", "kubectl delete")?;
     let selects = all || !query.is_empty();
+    let delete_flags = delete_flags(&p, selects)?;
     if selects && !names.is_empty() {
         return Err(CommandError::new("error: name cannot be provided when a selector is specified"));
     }
     if resource == Resource::Pod && (selects || names.len() > 1) {
         let query = selects.then_some(query);
-        return Ok(Kubectl::DeletePods { names, query, namespace: p.namespace(), wait: p.bool_or("wait", true, "kubectl delete")? });
+        return Ok(Kubectl::DeletePods { names, query, namespace: p.namespace(), flags: delete_flags });
     }
     if selects {
         return Err(Refusal::DeletesPodsBySelectorOnly { resource: resource.to_string() }.into());
@@ -227,9 +269,9 @@ fn delete(words: &[String]) -> Result<Kubectl, CommandError> {
     };
     let namespace = p.namespace();
     match resource {
-        Resource::Pod => Ok(Kubectl::DeletePod { pod: pod_ref(name, namespace), wait: p.bool_or("wait", true, "kubectl delete")? }),
-        Resource::Node => Ok(Kubectl::DeleteNode(name)),
-        Resource::DaemonSet => Ok(Kubectl::DeleteDaemonSet(ObjRef { name, namespace })),
+        Resource::Pod => Ok(Kubectl::DeletePod { pod: pod_ref(name, namespace), flags: delete_flags }),
+        Resource::Node => Ok(Kubectl::DeleteNode { name, flags: delete_flags }),
+        Resource::DaemonSet => Ok(Kubectl::DeleteDaemonSet { ds: ObjRef { name, namespace }, flags: delete_flags }),
         other => Err(Refusal::DeletesOnly { resource: other.to_string() }.into()),
     }
 }

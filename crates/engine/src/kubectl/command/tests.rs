@@ -57,18 +57,18 @@ fn every_form_of_the_scenario_format_parses() {
         ok("kubectl drain node-01 --ignore-daemonsets"),
         Command::Kubectl(Kubectl::Drain { nodes: NodeTargets::named("node-01"), ignore_daemonsets: true, delete_emptydir_data: false, force: false })
     );
-    assert_eq!(ok("kubectl delete pod @node-03"), Command::Kubectl(Kubectl::DeletePod { pod: PodRef::OnNode("node-03".into()), wait: true }));
+    assert_eq!(ok("kubectl delete pod @node-03"), Command::Kubectl(Kubectl::DeletePod { pod: PodRef::OnNode("node-03".into()), flags: DeleteFlags::default() }));
     // kubectl waits for a deleted pod to be gone unless told not to.
     assert_eq!(
         ok("kubectl delete pod @node-03 --wait=false"),
-        Command::Kubectl(Kubectl::DeletePod { pod: PodRef::OnNode("node-03".into()), wait: false })
+        Command::Kubectl(Kubectl::DeletePod { pod: PodRef::OnNode("node-03".into()), flags: DeleteFlags { wait: false, ..DeleteFlags::default() } })
     );
     assert_eq!(
         ok("kubectl delete pod agent-x7k2p -n kube-system"),
-        Command::Kubectl(Kubectl::DeletePod { pod: PodRef::Name(ObjRef { name: "agent-x7k2p".into(), namespace: Some("kube-system".into()) }), wait: true })
+        Command::Kubectl(Kubectl::DeletePod { pod: PodRef::Name(ObjRef { name: "agent-x7k2p".into(), namespace: Some("kube-system".into()) }), flags: DeleteFlags::default() })
     );
-    assert_eq!(ok("kubectl delete node node-01"), Command::Kubectl(Kubectl::DeleteNode("node-01".into())));
-    assert_eq!(ok("kubectl delete ds agent"), Command::Kubectl(Kubectl::DeleteDaemonSet(ds("agent"))));
+    assert_eq!(ok("kubectl delete node node-01"), Command::Kubectl(Kubectl::DeleteNode { name: "node-01".into(), flags: DeleteFlags::default() }));
+    assert_eq!(ok("kubectl delete ds agent"), Command::Kubectl(Kubectl::DeleteDaemonSet { ds: ds("agent"), flags: DeleteFlags::default() }));
     assert_eq!(
         ok("kubectl set image ds/agent agent=example/agent:2.0"),
         Command::Kubectl(Kubectl::SetImage { ds: ds("agent"), container: "agent".into(), image: "example/agent:2.0".into() })
@@ -152,13 +152,25 @@ fn every_form_of_the_scenario_format_parses() {
     assert!(err("kubectl get pods -w").contains("does not watch (-w)"));
     assert_eq!(
         ok("kubectl delete pods a b"),
-        Command::Kubectl(Kubectl::DeletePods { names: vec!["a".into(), "b".into()], query: None, namespace: None, wait: true })
+        Command::Kubectl(Kubectl::DeletePods { names: vec!["a".into(), "b".into()], query: None, namespace: None, flags: DeleteFlags::default() })
     );
     assert_eq!(
         ok("kubectl delete pods --all -n kube-system"),
-        Command::Kubectl(Kubectl::DeletePods { names: vec![], query: Some(ListQuery::default()), namespace: Some("kube-system".into()), wait: true })
+        Command::Kubectl(Kubectl::DeletePods { names: vec![], query: Some(ListQuery::default()), namespace: Some("kube-system".into()), flags: DeleteFlags { ignore_not_found: true, ..DeleteFlags::default() } })
     );
     assert_eq!(err("kubectl delete pod web -l app=web"), "error: name cannot be provided when a selector is specified");
+    let flags_of = |line: &str| match ok(line) {
+        Command::Kubectl(kubectl) => kubectl.delete_flags().cloned(),
+        _ => None,
+    };
+    let grace = |seconds: i64, force: bool| Some(DeleteFlags { grace_seconds: Some(seconds), force, ..DeleteFlags::default() });
+    assert_eq!(flags_of("kubectl delete pod web --force --grace-period=0"), grace(0, true));
+    assert_eq!(flags_of("kubectl delete pod web --force"), grace(0, true), "--force alone sends 0");
+    assert_eq!(flags_of("kubectl delete pod web --grace-period=0"), grace(1, false), "0 without --force becomes 1");
+    assert_eq!(flags_of("kubectl delete pod web --now"), grace(1, false));
+    assert_eq!(flags_of("kubectl delete pod web --grace-period=5 --timeout=30s"), grace(5, false));
+    assert_eq!(err("kubectl delete pod web --force --grace-period=5"), "error: --force and --grace-period greater than 0 cannot be specified together");
+    assert_eq!(err("kubectl delete pod web --now --grace-period=5"), "error: --now and --grace-period cannot be specified together");
     assert_eq!(ok("kubectl cordon nodes/node-01"), Command::Kubectl(Kubectl::Cordon(NodeTargets::named("node-01"))));
     assert!(matches!(ok("kubectl get pods -A=false"), Command::Kubectl(Kubectl::Get { all_namespaces: false, .. })));
     assert_eq!(ok("kubectl uncordon no/node-01"), Command::Kubectl(Kubectl::Uncordon(NodeTargets::named("node-01"))));
@@ -186,7 +198,7 @@ fn every_form_of_the_scenario_format_parses() {
 
 #[test]
 fn kubectl_wording_for_malformed_commands() {
-    assert_eq!(err("kubectl delete pod"), "error: resource(s) were provided, but no name, label selector, or --all flag specified");
+    assert_eq!(err("kubectl delete pod"), "error: resource(s) were provided, but no name was specified");
     assert_eq!(err("kubectl foo"), "error: unknown command \"foo\" for \"kubectl\"");
     assert!(err("kubectl logs agent-x7k2p").starts_with("error: \"kubectl logs\" is not served by the playground"));
     assert!(err("kubectl get all").contains("one resource type at a time"));
