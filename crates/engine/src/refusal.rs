@@ -39,6 +39,8 @@ pub enum Refusal {
     /// `kubectl` alone: kubectl's first line, then what is served here.
     KubectlAlone,
     NotServed { subcommand: String },
+    /// A flag of the real command (`kubectl get --sort-by`) the playground does not serve.
+    FlagNotServed { command: String, flag: String },
     LabelsNodesOnly { resource: String },
     TakesNodes { command: String, arg: String },
     DeletesPodsBySelectorOnly { resource: String },
@@ -107,6 +109,9 @@ impl fmt::Display for Refusal {
                 f,
                 "error: \"kubectl {subcommand}\" is not served by the playground, whose containers and API server are simulated; commands served here: {SERVED}"
             ),
+            Self::FlagNotServed { command, flag } => {
+                write!(f, "error: {flag} is a flag of {command} that the playground does not serve")
+            }
             Self::LabelsNodesOnly { resource } => write!(f, "error: the playground's kubectl label changes nodes only, not {resource}"),
             Self::TakesNodes { command, arg } => write!(f, "error: the playground's {command} takes nodes: {arg}"),
             Self::DeletesPodsBySelectorOnly { resource } => {

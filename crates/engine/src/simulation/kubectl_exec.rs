@@ -704,7 +704,7 @@ impl Simulation {
             Resource::DaemonSet => printers::get_daemonsets(state, namespace, name, wide, columns, now),
             Resource::Node => printers::get_nodes(state, name, wide, columns, now),
             Resource::ControllerRevision => printers::get_revisions(state, namespace, name, columns, now),
-            Resource::Event => Ok(printers::get_events(state, namespace, wide, now)),
+            Resource::Event => Ok(printers::get_events(state, namespace, wide, columns.no_headers, now)),
         }
     }
 

@@ -40,6 +40,7 @@ fn zh_hans_of_refusal(refusal: &Refusal) -> String {
         Refusal::NotServed { subcommand } => {
             format!("错误：演练场不提供 \"kubectl {subcommand}\"，它的容器和 API 服务器都是模拟的；{served}")
         }
+        Refusal::FlagNotServed { command, flag } => format!("错误：{flag} 是 {command} 的参数，但演练场不提供它"),
         Refusal::LabelsNodesOnly { resource } => format!("错误：演练场的 kubectl label 只修改节点，不修改 {resource}"),
         Refusal::TakesNodes { command, arg } => format!("错误：演练场的 {command} 只接受节点：{arg}"),
         Refusal::DeletesPodsBySelectorOnly { resource } => {

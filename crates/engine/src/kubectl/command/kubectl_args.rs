@@ -2,7 +2,7 @@
 //! messages that kubectl itself makes before it talks to the API server.
 
 use super::resource::{parse_labels, parse_taints, resource_args, ResourceArgs};
-use super::words::{boolean, parse_flags, value, FlagSpec, Parsed, NAMESPACE};
+use super::words::{boolean, not_served, parse_flags, value, FlagSpec, Parsed, NAMESPACE};
 use crate::kubectl::printers::{CustomColumns, LabelColumns};
 use crate::kubectl::selection::ListQuery;
 use super::{CommandError, DeleteFlags, Kubectl, NodeTargets, ObjRef, PatchType, PodRef, Refusal, Resource};
@@ -18,7 +18,79 @@ const NOT_SERVED: [&str; 24] = [
     "scale", "top",
 ];
 
+/// Flags of the real commands that the playground does not serve, refused by name.
+const NOT_SERVED_FLAGS: &[(&str, &[FlagSpec])] = &[
+    ("kubectl get", &[
+        not_served("sort-by", None), not_served("chunk-size", None), not_served("show-kind", None),
+        not_served("ignore-not-found", None), not_served("output-watch-events", None), not_served("watch-only", None),
+        not_served("raw", None), not_served("server-print", None), not_served("template", None),
+        not_served("subresource", None), not_served("show-managed-fields", None), not_served("filename", Some('f')),
+        not_served("recursive", Some('R')), not_served("kustomize", Some('k')),
+    ]),
+    ("kubectl describe", &[
+        not_served("show-events", None), not_served("chunk-size", None), not_served("filename", Some('f')),
+        not_served("recursive", Some('R')), not_served("kustomize", Some('k')),
+    ]),
+    ("kubectl delete", &[
+        not_served("cascade", None), not_served("raw", None), not_served("interactive", Some('i')),
+        not_served("dry-run", None), not_served("output", Some('o')), not_served("filename", Some('f')),
+        not_served("recursive", Some('R')), not_served("kustomize", Some('k')),
+    ]),
+    ("kubectl drain", &[
+        not_served("grace-period", None), not_served("timeout", None), not_served("disable-eviction", None),
+        not_served("skip-wait-for-delete-timeout", None), not_served("pod-selector", None), not_served("dry-run", None),
+        not_served("chunk-size", None),
+    ]),
+    ("kubectl cordon", &[not_served("dry-run", None)]),
+    ("kubectl uncordon", &[not_served("dry-run", None)]),
+    ("kubectl label", &[
+        not_served("dry-run", None), not_served("resource-version", None), not_served("list", None),
+        not_served("local", None), not_served("output", Some('o')), not_served("field-manager", None),
+        not_served("filename", Some('f')), not_served("recursive", Some('R')),
+    ]),
+    ("kubectl taint", &[
+        not_served("dry-run", None), not_served("validate", None), not_served("output", Some('o')),
+        not_served("field-manager", None),
+    ]),
+    ("kubectl apply", &[
+        not_served("server-side", None), not_served("force-conflicts", None), not_served("prune", None),
+        not_served("field-manager", None), not_served("validate", None), not_served("wait", None),
+        not_served("force", None), not_served("grace-period", None), not_served("overwrite", None),
+        not_served("recursive", Some('R')), not_served("selector", Some('l')), not_served("output", Some('o')),
+        not_served("kustomize", Some('k')), not_served("timeout", None),
+    ]),
+    ("kubectl set image", &[
+        not_served("all", None), not_served("selector", Some('l')), not_served("dry-run", None),
+        not_served("local", None), not_served("output", Some('o')), not_served("filename", Some('f')),
+    ]),
+    ("kubectl patch", &[
+        not_served("dry-run", None), not_served("output", Some('o')), not_served("local", None),
+        not_served("filename", Some('f')), not_served("field-manager", None),
+    ]),
+];
+
+/// Flags every kubectl command takes, also before the subcommand (`kubectl -n kube-system
+/// get pods`): moved after it, where the subcommand reads them.
+fn subcommand_first(words: &[String]) -> Vec<String> {
+    let mut leading = Vec::new();
+    let mut rest = words.iter();
+    while let Some(word) = rest.next() {
+        let namespace_flag = word == "-n" || word == "--namespace";
+        let with_value = word.starts_with("--namespace=") || (word.starts_with("-n") && !namespace_flag && !word.starts_with("--"));
+        if namespace_flag {
+            leading.push(word.clone());
+            leading.extend(rest.next().cloned());
+        } else if with_value {
+            leading.push(word.clone());
+        } else {
+            return std::iter::once(word.clone()).chain(rest.cloned()).chain(leading).collect();
+        }
+    }
+    leading
+}
+
 pub fn parse(words: &[String]) -> Result<Kubectl, CommandError> {
+    let words = subcommand_first(words);
     let Some((sub, rest)) = words.split_first() else {
         return Err(Refusal::KubectlAlone.into());
     };
@@ -43,6 +115,10 @@ pub fn parse(words: &[String]) -> Result<Kubectl, CommandError> {
 fn flags(words: &[String], specs: &[FlagSpec], command: &str) -> Result<Parsed, CommandError> {
     let mut all = specs.to_vec();
     all.push(NAMESPACE);
+    let not_served = NOT_SERVED_FLAGS.iter().filter(|(of, _)| *of == command).flat_map(|(_, flags)| flags.iter());
+    // A flag served here is not refused even where the real command has it too.
+    let not_served: Vec<FlagSpec> = not_served.filter(|flag| !specs.iter().any(|spec| spec.long == flag.long)).copied().collect();
+    all.extend(not_served);
     parse_flags(words, &all, command)
 }
 
@@ -436,6 +512,7 @@ fn get(words: &[String]) -> Result<Kubectl, CommandError> {
         boolean("show-labels", None),
         value("label-columns", Some('L')),
         boolean("watch", Some('w')),
+        boolean("no-headers", None),
     ];
     let mut p = flags(words, &specs, "kubectl get")?;
     // `get ds,pods`: several types, each its own table.
@@ -486,6 +563,7 @@ fn get(words: &[String]) -> Result<Kubectl, CommandError> {
         keys: keys.filter(|k| !k.is_empty()).collect(),
         show_labels: p.bool("show-labels", "kubectl get")?,
         name_prefix: None,
+        no_headers: p.bool("no-headers", "kubectl get")?,
     };
     Ok(Kubectl::Get {
         resource,

@@ -145,7 +145,7 @@ fn every_form_of_the_scenario_format_parses() {
             wide: false,
             output: None,
             query: ListQuery { labels: Some("accelerator in (nvidia)".into()), fields: Some("spec.unschedulable=false".into()) },
-            columns: LabelColumns { keys: vec!["zone".into(), "a".into(), "b".into()], show_labels: true, name_prefix: None }
+            columns: LabelColumns { keys: vec!["zone".into(), "a".into(), "b".into()], show_labels: true, name_prefix: None, no_headers: false }
         })
     );
     assert_eq!(err("kubectl get pod web -l app=web"), "error: name cannot be provided when a selector is specified");
@@ -171,6 +171,13 @@ fn every_form_of_the_scenario_format_parses() {
     assert_eq!(flags_of("kubectl delete pod web --grace-period=5 --timeout=30s"), grace(5, false));
     assert_eq!(err("kubectl delete pod web --force --grace-period=5"), "error: --force and --grace-period greater than 0 cannot be specified together");
     assert_eq!(err("kubectl delete pod web --now --grace-period=5"), "error: --now and --grace-period cannot be specified together");
+    // Real flags the playground does not serve are named as such, not as unknown.
+    assert_eq!(err("kubectl get events --sort-by=.lastTimestamp"), "error: --sort-by is a flag of kubectl get that the playground does not serve");
+    assert_eq!(err("kubectl delete -f agent"), "error: --filename is a flag of kubectl delete that the playground does not serve");
+    assert!(err("kubectl get pods --frobnicate").starts_with("error: unknown flag: --frobnicate"));
+    // The namespace flag may come before the subcommand.
+    assert_eq!(ok("kubectl -n kube-system delete ds agent"), ok("kubectl delete ds agent -n kube-system"));
+    assert_eq!(ok("kubectl --namespace=kube-system get pods"), ok("kubectl get pods -n kube-system"));
     assert_eq!(ok("kubectl cordon nodes/node-01"), Command::Kubectl(Kubectl::Cordon(NodeTargets::named("node-01"))));
     assert!(matches!(ok("kubectl get pods -A=false"), Command::Kubectl(Kubectl::Get { all_namespaces: false, .. })));
     assert_eq!(ok("kubectl uncordon no/node-01"), Command::Kubectl(Kubectl::Uncordon(NodeTargets::named("node-01"))));

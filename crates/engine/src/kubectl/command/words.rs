@@ -1,7 +1,7 @@
 //! Splitting a command line into words (POSIX shell quoting), reading flags as cobra/pflag
 //! does, and simulated durations.
 
-use super::CommandError;
+use super::{CommandError, Refusal};
 
 /// Splits `line` into words: whitespace separates, `'...'` is literal, `"..."` honours
 /// `\"`, `\\`, `\$` and `` \` ``, and a backslash outside quotes escapes the next character.
@@ -71,14 +71,22 @@ pub struct FlagSpec {
     pub short: Option<char>,
     /// Whether the flag takes a value (`--to-revision=2`); boolean flags do not.
     pub takes_value: bool,
+    /// A flag of the real command that the playground does not serve: refused as such,
+    /// rather than as kubectl's "unknown flag", which would deny that it exists.
+    pub served: bool,
 }
 
 pub const fn value(long: &'static str, short: Option<char>) -> FlagSpec {
-    FlagSpec { long, short, takes_value: true }
+    FlagSpec { long, short, takes_value: true, served: true }
 }
 
 pub const fn boolean(long: &'static str, short: Option<char>) -> FlagSpec {
-    FlagSpec { long, short, takes_value: false }
+    FlagSpec { long, short, takes_value: false, served: true }
+}
+
+/// A real flag the playground does not serve (see [`FlagSpec::served`]).
+pub const fn not_served(long: &'static str, short: Option<char>) -> FlagSpec {
+    FlagSpec { long, short, takes_value: false, served: false }
 }
 
 /// The namespace flag every kubectl command has.
@@ -135,6 +143,13 @@ impl Parsed {
     }
 }
 
+fn refuse_not_served(spec: &FlagSpec, command: &str) -> Result<(), CommandError> {
+    match spec.served {
+        true => Ok(()),
+        false => Err(Refusal::FlagNotServed { command: command.to_owned(), flag: format!("--{}", spec.long) }.into()),
+    }
+}
+
 /// Separates flags from arguments. `command` is the command path for messages (`kubectl get`).
 pub fn parse_flags(words: &[String], specs: &[FlagSpec], command: &str) -> Result<Parsed, CommandError> {
     let mut parsed = Parsed::default();
@@ -153,6 +168,7 @@ pub fn parse_flags(words: &[String], specs: &[FlagSpec], command: &str) -> Resul
                 .iter()
                 .find(|s| s.long == name)
                 .ok_or_else(|| CommandError::flag_usage(format!("unknown flag: --{name}"), command))?;
+            refuse_not_served(spec, command)?;
             let v = match (spec.takes_value, inline) {
                 (_, Some(v)) => v,
                 (false, None) => "true".to_owned(),
@@ -167,6 +183,7 @@ pub fn parse_flags(words: &[String], specs: &[FlagSpec], command: &str) -> Resul
                 let spec = specs.iter().find(|s| s.short == Some(c)).ok_or_else(|| {
                     CommandError::flag_usage(format!("unknown shorthand flag: '{c}' in -{shorts}"), command)
                 })?;
+                refuse_not_served(spec, command)?;
                 let attached = &shorts[i + c.len_utf8()..];
                 if !spec.takes_value {
                     // `-w=false`: pflag takes a value after `=` for a boolean shorthand too.

@@ -11,7 +11,7 @@ use super::table::render_table;
 /// Events are listed in the API server's order: by namespace, then by event name
 /// (`<object name>.<hex timestamp>`), so grouped by object, oldest first within one,
 /// and `agent-x7k2p.*` before `agent.*` as `-` sorts before `.`.
-pub fn get_events(state: &ClusterState, namespace: Option<&str>, wide: bool, now_ms: u64) -> String {
+pub fn get_events(state: &ClusterState, namespace: Option<&str>, wide: bool, no_headers: bool, now_ms: u64) -> String {
     // With each event its place in the record, which keeps names of events recorded
     // in the same simulated millisecond apart.
     let mut events: Vec<(InvolvedObject<'_>, &Event, usize)> = state
@@ -54,7 +54,7 @@ pub fn get_events(state: &ClusterState, namespace: Option<&str>, wide: bool, now
             row
         })
         .collect();
-    render_table(&headers, &rows)
+    render_table(&headers, &rows, !no_headers)
 }
 
 /// SOURCE (`formatEventSource`): the component, and the host it ran on where the

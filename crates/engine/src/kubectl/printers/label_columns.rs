@@ -16,6 +16,8 @@ pub struct LabelColumns {
     pub show_labels: bool,
     /// `daemonset.apps/`-style, before each NAME, when one `get` lists several types.
     pub name_prefix: Option<String>,
+    /// `--no-headers`: the rows alone.
+    pub no_headers: bool,
 }
 
 impl LabelColumns {
@@ -46,6 +48,6 @@ impl LabelColumns {
                 row.push(format_labels(labels));
             }
         }
-        render_table(&headers, &rows)
+        render_table(&headers, &rows, !self.no_headers)
     }
 }

@@ -135,10 +135,14 @@ pub fn list_cells<'h, T: ?Sized>(
     (headers, rows)
 }
 
-pub fn render_table(headers: &[&str], rows: &[Vec<String>]) -> String {
+/// The table with its header line or, for `--no-headers`, without it: the columns are
+/// then as wide as their cells alone.
+pub fn render_table(headers: &[&str], rows: &[Vec<String>], show_headers: bool) -> String {
     let mut writer = TabWriter::for_table();
-    writer.write(&headers.join("\t"));
-    writer.write("\n");
+    if show_headers {
+        writer.write(&headers.join("\t"));
+        writer.write("\n");
+    }
     for row in rows {
         writer.write(&row.join("\t"));
         writer.write("\n");
@@ -151,13 +155,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn without_headers_the_columns_are_as_wide_as_their_cells() {
+        // READY would make its column 8 wide; without it the cells (and the minimum of 6) decide.
+        let rows = vec![vec!["agent-x7k2p".to_string(), "1/1".to_string(), "Running".to_string()]];
+        assert_eq!(render_table(&["NAME", "READY", "STATUS"], &rows, false), "agent-x7k2p   1/1   Running\n");
+    }
+
+    #[test]
     fn table_columns_are_padded_to_the_widest_cell_plus_three() {
         let rows = vec![
             vec!["agent-x7k2p".to_string(), "1/1".to_string(), "Running".to_string()],
             vec!["a".to_string(), "0/1".to_string(), "ContainerCreating".to_string()],
         ];
         assert_eq!(
-            render_table(&["NAME", "READY", "STATUS"], &rows),
+            render_table(&["NAME", "READY", "STATUS"], &rows, true),
             "NAME          READY   STATUS\n\
              agent-x7k2p   1/1     Running\n\
              a             0/1     ContainerCreating\n"
@@ -167,7 +178,7 @@ mod tests {
     #[test]
     fn short_columns_keep_the_minimum_width_of_six() {
         let rows = vec![vec!["a".to_string(), "b".to_string()]];
-        assert_eq!(render_table(&["X", "Y"], &rows), "X     Y\na     b\n");
+        assert_eq!(render_table(&["X", "Y"], &rows, true), "X     Y\na     b\n");
     }
 
     #[test]

@@ -169,7 +169,7 @@ fn get_revisions_names_the_controller() {
 #[test]
 /// In event name order: `agent-aaaaa.<time>` before `agent.<time>` (`-` sorts before `.`).
 fn get_events_lists_by_object_with_last_seen() {
-    let text = get_events(&cluster(), Some("default"), false, NOW);
+    let text = get_events(&cluster(), Some("default"), false, false, NOW);
     assert_eq!(
         text,
         "LAST SEEN   TYPE     REASON             OBJECT            MESSAGE\n\
@@ -177,12 +177,12 @@ fn get_events_lists_by_object_with_last_seen() {
          2m          Normal   SuccessfulCreate   daemonset/agent   Created pod: agent-aaaaa\n\
          80s         Normal   NodeNotReady       node/node-02      Node node-02 status is now: NodeNotReady\n"
     );
-    assert_eq!(get_events(&cluster(), Some("other"), false, NOW), "No resources found in other namespace.");
+    assert_eq!(get_events(&cluster(), Some("other"), false, false, NOW), "No resources found in other namespace.");
 }
 
 #[test]
 fn get_events_wide_adds_subobject_source_first_seen_count_and_name() {
-    let text = get_events(&cluster(), Some("default"), true, NOW);
+    let text = get_events(&cluster(), Some("default"), true, false, NOW);
     let header = text.lines().next().unwrap_or_default();
     let columns: Vec<&str> = header.split("  ").map(str::trim).filter(|c| !c.is_empty()).collect();
     assert_eq!(columns, ["LAST SEEN", "TYPE", "REASON", "OBJECT", "SUBOBJECT", "SOURCE", "MESSAGE", "FIRST SEEN", "COUNT", "NAME"]);
