@@ -128,6 +128,12 @@ test("cordon from the node's actions: console output, node marked", async ({ pag
   const card = page.locator('.node-card[data-node="node-01"]');
   await expect(card).toHaveClass(/is-cordoned/);
   await expect(page.locator('.why-panel [data-node-action="uncordon"]')).toBeVisible();
+  // The answer takes the focus, not the Uncordon button now under the pointer: Space
+  // then plays, as everywhere else, instead of undoing the cordon.
+  await expect(page.locator(".why-panel .node-action-answer")).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(page.locator(".console-log > li")).toHaveCount(1);
+  await expect(card).toHaveClass(/is-cordoned/);
   // A label through the form, as kubectl label prints it.
   await page.locator('.why-panel [data-node-input="label"]').fill("disk=ssd");
   await page.locator('.why-panel [data-node-input="label"]').press("Enter");
@@ -277,6 +283,8 @@ test("the gallery loads a scenario and asks before replacing edits", async ({ pa
   await expect(page.locator(".apply-state")).toHaveText("Applied");
   // The gallery closes on the loaded scenario; a shipped text replaced nothing to restore.
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  // A story opens at its first frame, to be played, not at the end it tells.
+  await expect(page.locator(".frame-counter")).toHaveText(/^Frame 1 of \d+$/);
   await expect(toggle).toBeFocused();
   await expect(page.locator("[data-restore-work]")).toHaveCount(0);
   await toggle.click();
@@ -375,6 +383,10 @@ test("more than 200 nodes switch to the dense view", async ({ page }) => {
 
 test("the pool editor rewrites spec.nodePools and loads it", async ({ page }) => {
   await page.locator(".pool-editor > summary").click();
+  // A new pool's name is what comes next: it has the focus.
+  await page.getByRole("button", { name: "Add pool" }).click();
+  await expect(page.locator(".pool-row").last().getByLabel("Name")).toBeFocused();
+  await page.locator(".pool-row").last().getByRole("button", { name: /^Remove/ }).click();
   const row = page.locator('.pool-row[data-pool="node"]');
   await row.getByLabel("Nodes").fill("4");
   await row.getByLabel("Nodes").blur();

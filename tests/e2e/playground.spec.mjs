@@ -224,6 +224,8 @@ test("a console command extends the timeline", async ({ page }) => {
   const after = Number((await counter.textContent()).match(/of (\d+)/)[1]);
   expect(after).toBeGreaterThan(before);
   await expect(counter).toHaveText(`Frame ${after} of ${after}`);
+  // The console's frames come after the scenario's steps: no step chip is current.
+  await expect(page.locator('.steps .step[aria-current="step"]')).toHaveCount(0);
 
   // A node added to a pool under a name of its own is drawn in that pool, and its
   // panel offers to add another node there.

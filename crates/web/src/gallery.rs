@@ -111,6 +111,16 @@ mod tests {
     }
 
     #[test]
+    fn no_two_entries_share_a_title_in_either_language() {
+        for title in [|e: &GalleryEntry| e.title_en, |e: &GalleryEntry| e.title_zh] {
+            let mut seen = std::collections::BTreeSet::new();
+            for entry in GALLERY {
+                assert!(seen.insert(title(entry)), "{} repeats the title {:?}", entry.file, title(entry));
+            }
+        }
+    }
+
+    #[test]
     fn an_origin_is_kept_as_its_gallery_file() {
         let entry = GALLERY.last().expect("a gallery");
         assert_eq!(origin_entry(entry.text).map(|e| e.file), Some(entry.file));

@@ -74,12 +74,14 @@ pub fn cluster_pane() -> Html {
                             if dense {
                                 <DenseCluster view={view.clone()} {lang} />
                             } else {
+                                // Keyed, so a node added before the selected one leaves its
+                                // why panel (and what its buttons answered) in place.
                                 { for view.pools.iter().map(|pool| html! {
-                                    <section class="pool" aria-label={(strings.pool_heading)(&pool.name, pool.nodes.len())}>
+                                    <section class="pool" key={pool.name.clone()} aria-label={(strings.pool_heading)(&pool.name, pool.nodes.len())}>
                                         <h3 class="pool-name">{ (strings.pool_heading)(&pool.name, pool.nodes.len()) }</h3>
                                         <ul class="nodes">
                                             { for pool.nodes.iter().map(|node| html! {
-                                                <>
+                                                <key={node.name.clone()}>
                                                     <NodeCard node={node.clone()} {lang} />
                                                     if panel_by_card && selected == Some(node.name.as_str()) {
                                                         <li class="why-slot"><WhyPanel /></li>

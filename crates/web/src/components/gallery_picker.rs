@@ -112,7 +112,9 @@ pub fn gallery_picker(props: &GalleryPickerProps) -> Html {
             if let Some(entry) = GALLERY.get(index) {
                 confirming.set(None);
                 playground.dispatch(Action::LoadText(entry.text.to_string()));
-                // A new story starts from its top, with no node picked from the last one.
+                // A new story starts from its top, at its first frame (its end would tell
+                // the story before it is played), with no node picked from the last one.
+                playground.dispatch(Action::Seek(0));
                 playground.dispatch(Action::SelectNode(None));
                 if let Some(pane) = gloo::utils::document().get_element_by_id("cluster") {
                     pane.set_scroll_top(0);

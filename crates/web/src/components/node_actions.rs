@@ -111,12 +111,17 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
     // What the last button's command printed (or its error), shown under the buttons:
     // its output also goes to the console, far below and often out of sight.
     let answered = use_state(|| None::<StepOutcome>);
+    // A button's answer takes the focus: the button under it may now be its opposite
+    // (Cordon became Uncordon), which Space, the play key, would otherwise press.
+    let answer_ref = use_node_ref();
+    let focus_answer = use_mut_ref(|| false);
     let sent: Rc<RefCell<Option<Sent>>> = use_mut_ref(|| None);
     let playground = use_context::<Playground>();
     {
         // When the console grows, look at the sent command's outcome: clear its input
         // only when it ran; on a refusal keep what was typed and say what is expected.
-        let (playground, sent, refused, answered) = (playground.clone(), sent.clone(), refused.clone(), answered.clone());
+        let (playground, sent, refused, answered, focus_answer) =
+            (playground.clone(), sent.clone(), refused.clone(), answered.clone(), focus_answer.clone());
         let revision = playground.as_ref().map(|p| p.console_revision);
         use_effect_with(revision, move |_| {
             let outcome = playground.as_ref().and_then(|playground| {
@@ -128,7 +133,10 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
             let Some((sent, entry)) = outcome else { return };
             match (sent.input, entry.error.clone()) {
                 // A button: what it printed, or its error, under the buttons.
-                (None, _) => answered.set(Some(entry)),
+                (None, _) => {
+                    answered.set(Some(entry));
+                    *focus_answer.borrow_mut() = true;
+                }
                 (Some(input), None) => {
                     if let Some(field) = input.cast::<HtmlInputElement>() {
                         field.set_value("");
@@ -142,6 +150,18 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
                     let mut now = (*refused).clone();
                     now.insert(sent.field, without_help_pointer(&error));
                     refused.set(now);
+                }
+            }
+        });
+    }
+    {
+        let (answer_ref, focus_answer) = (answer_ref.clone(), focus_answer.clone());
+        use_effect(move || {
+            // Until the answer is drawn, the wish waits for the next render.
+            if *focus_answer.borrow() {
+                if let Some(answer) = answer_ref.cast::<web_sys::HtmlElement>() {
+                    let _ = answer.focus();
+                    *focus_answer.borrow_mut() = false;
                 }
             }
         });
@@ -241,7 +261,7 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
             // Not a live region: the console's log, which gets the same command and answer,
             // already says it (a cordon was announced twice).
             if let Some(outcome) = answered.as_ref() {
-                { button_answer(outcome, props.lang) }
+                { button_answer(outcome, props.lang, &answer_ref) }
             }
             { form("label", label_input.clone(), text.label_placeholder, text.label, text.label_expected) }
             { form("taint", taint_input.clone(), text.taint_placeholder, text.taint, text.taint_expected) }
@@ -258,14 +278,16 @@ fn without_help_pointer(error: &str) -> String {
 
 /// What a button's command printed, or its error, in the page's language where the
 /// playground says it (kubectl's words stay English).
-fn button_answer(outcome: &StepOutcome, lang: Lang) -> Html {
+fn button_answer(outcome: &StepOutcome, lang: Lang, answer_ref: &NodeRef) -> Html {
     let (ran, printed) = match &outcome.error {
         Some(error) => (false, console_text::error(outcome, error, lang)),
         None => (true, console_text::answer(outcome, &outcome.output, lang)),
     };
     let printed_lang = matches!(printed, Cow::Borrowed(_)).then_some("en");
     html! {
-        <pre class={classes!("node-action-answer", (!ran).then_some("is-error"))} lang={printed_lang}>{ printed.into_owned() }</pre>
+        <pre class={classes!("node-action-answer", (!ran).then_some("is-error"))} lang={printed_lang} ref={answer_ref.clone()} tabindex="-1">
+            { printed.into_owned() }
+        </pre>
     }
 }
 

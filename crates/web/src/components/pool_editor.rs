@@ -28,6 +28,21 @@ pub fn pool_editor() -> Html {
     // own check, or the API server's answer about the pools).
     let saves = use_state(|| 0_u32);
     let form = use_node_ref();
+    // After "Add pool", the new row's name field takes the focus: that is what comes next.
+    let focus_new_row = use_mut_ref(|| false);
+    {
+        let (form, focus_new_row) = (form.clone(), focus_new_row.clone());
+        use_effect(move || {
+            if !std::mem::take(&mut *focus_new_row.borrow_mut()) {
+                return;
+            }
+            let name = form.cast::<web_sys::Element>().and_then(|form| form.query_selector(".pool-row:last-of-type input").ok().flatten());
+            if let Some(name) = name.and_then(|name| name.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                let _ = name.focus();
+                name.select();
+            }
+        });
+    }
     {
         let form = form.clone();
         use_effect_with(*saves, move |saves| {
@@ -89,11 +104,12 @@ pub fn pool_editor() -> Html {
         })
     };
     let add = {
-        let drafts = drafts.clone();
+        let (drafts, focus_new_row) = (drafts.clone(), focus_new_row.clone());
         Callback::from(move |_: MouseEvent| {
             let mut next = (*drafts).clone();
             next.push(PoolDraft { name: format!("pool{}", next.len() + 1), count: 1, ..Default::default() });
             drafts.set(next);
+            *focus_new_row.borrow_mut() = true;
         })
     };
     let save = {

@@ -21,10 +21,14 @@ pub fn timeline() -> Html {
     let section = use_node_ref();
     let playground = use_context::<Playground>();
     // The current step: the last one begun by the cursor's frame (where an `expect` meets
-    // its `settle` at one frame, the `expect`, so one chip at a time is current). The
-    // step list scrolls inside the timeline to keep it in sight.
-    let current_step =
-        playground.as_ref().and_then(|p| p.session.as_ref()?.steps().iter().rposition(|step| step.first_frame <= p.cursor));
+    // its `settle` at one frame, the `expect`, so one chip at a time is current); none
+    // past the steps' last frame, where console commands and Applies play. The step
+    // list scrolls inside the timeline to keep it in sight.
+    let current_step = playground.as_ref().and_then(|p| {
+        let steps = p.session.as_ref()?.steps();
+        let steps_end = steps.iter().map(|step| step.last_frame).max()?;
+        steps.iter().rposition(|step| step.first_frame <= p.cursor).filter(|_| p.cursor <= steps_end)
+    });
     {
         let section = section.clone();
         use_effect_with(current_step, move |_| {
