@@ -19,3 +19,10 @@ pub fn scroll_to_top(selector: &str) {
         element.scroll_into_view_with_scroll_into_view_options(&options);
     }
 }
+
+/// Scrolls `element` just enough to be in view (the least movement), without moving focus.
+pub fn bring_into_view(element: &web_sys::Element) {
+    let options = web_sys::ScrollIntoViewOptions::new();
+    options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+    element.scroll_into_view_with_scroll_into_view_options(&options);
+}

@@ -12,6 +12,7 @@ use std::rc::Rc;
 use web_sys::{Element, HtmlInputElement};
 use yew::prelude::*;
 
+use crate::focus::bring_into_view;
 use crate::console_input::{hidden_entries, tab, walk_history, HistoryWalk, TabKey};
 use crate::i18n::{console_text, Lang};
 use crate::sim_time::format_sim_time;
@@ -162,9 +163,17 @@ pub fn console() -> Html {
             }
             let focused = gloo::utils::document().active_element();
             if let Some(input) = input.cast::<Element>().filter(|input| focused.as_ref() == Some(input)) {
-                let options = web_sys::ScrollIntoViewOptions::new();
-                options.set_block(web_sys::ScrollLogicalPosition::Nearest);
-                input.scroll_into_view_with_scroll_into_view_options(&options);
+                bring_into_view(&input);
+            }
+        });
+    }
+    // Tab's candidates are listed above the prompt: the prompt (and its Run button)
+    // stays in view under them.
+    {
+        let input = input.clone();
+        use_effect_with(suggestions.len(), move |shown| {
+            if let Some(input) = input.cast::<Element>().filter(|_| *shown > 0) {
+                bring_into_view(&input);
             }
         });
     }
