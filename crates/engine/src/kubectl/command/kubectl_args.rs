@@ -10,6 +10,9 @@ use super::{CommandError, DeleteFlags, Kubectl, NodeTargets, ObjRef, PatchType, 
 /// The builder's answer to a type without a name (`visitorResult` in cli-runtime).
 const NO_NAME: &str = "error: resource(s) were provided, but no name was specified";
 
+/// The builder's answer to no resource at all (`missingResourceError`).
+const MISSING_RESOURCE: &str = "error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'";
+
 /// Commands of the real kubectl that the playground does not serve: saying so beats
 /// kubectl's "unknown command", which would deny they exist.
 const NOT_SERVED: [&str; 24] = [
@@ -320,9 +323,7 @@ fn delete(words: &[String]) -> Result<Kubectl, CommandError> {
     ];
     let p = flags(words, &specs, "kubectl delete")?;
     let Some(ResourceArgs { resource, names }) = resource_args(&p.args)? else {
-        return Err(CommandError::new(
-            "error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'",
-        ));
+        return Err(CommandError::new(MISSING_RESOURCE));
     };
     let query = list_query(&p);
     let all = p.bool("all", "kubectl delete")?;
@@ -371,7 +372,10 @@ fn one_daemonset(args: &[String], namespace: Option<String>, command: &str) -> R
         Some(ResourceArgs { resource, .. }) => {
             Err(Refusal::DaemonSetsOnly { command: command.to_owned(), resource: resource.to_string() }.into())
         }
-        None => Err(CommandError::new("error: required resource not specified")),
+        // `set image` and `patch` ask the builder before they validate; the rollout
+        // commands validate first.
+        None if command.starts_with("kubectl rollout") => Err(CommandError::new("error: required resource not specified")),
+        None => Err(CommandError::new(MISSING_RESOURCE)),
     }
 }
 
@@ -433,6 +437,14 @@ fn patch(words: &[String]) -> Result<Kubectl, CommandError> {
     }
 }
 
+/// `--revision` of `rollout status` and `history`, which their Validate wants not negative.
+fn revision_flag(p: &Parsed, command: &str) -> Result<Option<i64>, CommandError> {
+    match p.int("revision", command)? {
+        Some(negative) if negative < 0 => Err(CommandError::new(format!("error: revision must be a positive integer: {negative}"))),
+        revision => Ok(revision),
+    }
+}
+
 fn rollout(words: &[String]) -> Result<Kubectl, CommandError> {
     let Some((verb, rest)) = words.split_first() else {
         return Err(Refusal::RolloutServes.into());
@@ -451,16 +463,14 @@ fn rollout(words: &[String]) -> Result<Kubectl, CommandError> {
             // The playground's status never waits, so --watch and --timeout change
             // nothing; --revision is ignored for a DaemonSet, as DaemonSetStatusViewer does.
             let p = flags(rest, &[boolean("watch", Some('w')), value("timeout", None), value("revision", None)], &command)?;
-            p.int("revision", &command)?;
-            Ok(Kubectl::RolloutStatus { ds: one_daemonset(&p.args, p.namespace(), &command)? })
+            let ds = one_daemonset(&p.args, p.namespace(), &command)?;
+            revision_flag(&p, &command)?;
+            Ok(Kubectl::RolloutStatus { ds })
         }
         "history" => {
             let p = flags(rest, &[value("revision", None), value("output", Some('o'))], &command)?;
             let ds = one_daemonset(&p.args, p.namespace(), &command)?;
-            let revision = p.int("revision", &command)?;
-            if let Some(negative) = revision.filter(|r| *r < 0) {
-                return Err(CommandError::new(format!("error: revision must be a positive integer: {negative}")));
-            }
+            let revision = revision_flag(&p, &command)?;
             let output = match p.value("output") {
                 None => None,
                 Some(format @ ("yaml" | "json" | "name")) => Some(format.to_owned()),

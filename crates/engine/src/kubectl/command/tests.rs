@@ -218,6 +218,8 @@ fn kubectl_wording_for_malformed_commands() {
     assert_eq!(err("kubectl cordon"), "error: USAGE: cordon NODE [flags]\nSee 'kubectl cordon -h' for help and examples");
     assert_eq!(err("kubectl apply"), "error: must specify one of -f and -k");
     assert_eq!(err("kubectl rollout undo"), "error: required resource not specified");
+    assert_eq!(err("kubectl rollout status ds/agent --revision=-2"), "error: revision must be a positive integer: -2");
+    assert!(err("kubectl set image agent=x").starts_with("error: You must provide one or more resources by argument or filename."));
     assert_eq!(err("kubectl get pods --bogus"), "error: unknown flag: --bogus\nSee 'kubectl get --help' for usage.");
     assert!(matches!(ok("kubectl get ds,pods -o wide"), Command::Kubectl(Kubectl::Get { resource: Resource::DaemonSet, ref also, wide: true, .. }) if *also == [Resource::Pod]));
     assert!(err("kubectl describe ds,pods").contains("one resource type at a time"));
