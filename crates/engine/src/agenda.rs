@@ -48,6 +48,9 @@ pub enum Action {
     FinishTermination(String),
     /// The node lifecycle controller looks at a node's heartbeat and condition taints.
     MonitorNode(String),
+    /// The node lifecycle controller's periodic pass compares the nodes with those it
+    /// knows (`classifyNodes`): RegisteredNode and RemovingNode.
+    ClassifyNodes,
     /// The node lifecycle controller taints the nodes waiting in its zones' queues.
     NoExecuteTaintingPass,
     /// The taint eviction controller handles a change of a node's NoExecute taints.

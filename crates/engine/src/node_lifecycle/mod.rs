@@ -25,7 +25,12 @@ const NODE_MONITOR_PERIOD_MS: u64 = 5 * clock::SECOND;
 /// after the grace period has run from the lease's last renewal
 /// (`now > probeTimestamp + gracePeriod` in `tryUpdateNodeHealth`).
 pub fn found_silent_at(last_renewal_ms: u64, grace_ms: u64) -> u64 {
-    ((last_renewal_ms + grace_ms) / NODE_MONITOR_PERIOD_MS + 1) * NODE_MONITOR_PERIOD_MS
+    next_monitor_pass(last_renewal_ms + grace_ms)
+}
+
+/// The monitor's first pass (every 5 s since the controller started) after `now_ms`.
+pub fn next_monitor_pass(now_ms: u64) -> u64 {
+    (now_ms / NODE_MONITOR_PERIOD_MS + 1) * NODE_MONITOR_PERIOD_MS
 }
 const MANAGED_PREFIX: &str = "node.kubernetes.io/";
 const MANAGED_KEYS: [&str; 7] =
@@ -180,17 +185,25 @@ impl NodeLifecycle {
         self.known.extend(nodes);
     }
 
-    /// `classifyNodes` found a node it did not know: RegisteredNode.
-    pub fn node_added(&mut self, api: &mut Api, name: &str) {
-        if self.known.insert(name.to_string()) {
-            api.record_event(&format!("Node/{name}"), "Normal", "RegisteredNode", SOURCE, format!("Node {name} event: Registered Node {name} in Controller"));
-        }
+    /// Whether `classifyNodes` would find something at its next pass: a node it does not
+    /// know yet, or one it knows that is gone.
+    pub fn has_news(&self, api: &Api, name: &str) -> bool {
+        self.known.contains(name) != api.state.nodes.contains_key(name)
     }
 
-    /// A node it knew is gone: RemovingNode.
-    pub fn node_deleted(&mut self, api: &mut Api, name: &str) {
-        if self.known.remove(name) {
+    /// `classifyNodes`, at a pass of the monitor: a node it did not know is
+    /// RegisteredNode, a node it knew that is gone is RemovingNode. A node added and
+    /// deleted between two passes is never seen.
+    pub fn classify_nodes(&mut self, api: &mut Api) {
+        let added: Vec<String> = api.state.nodes.keys().filter(|name| !self.known.contains(*name)).cloned().collect();
+        let deleted: Vec<String> = self.known.iter().filter(|name| !api.state.nodes.contains_key(*name)).cloned().collect();
+        for name in added {
+            api.record_event(&format!("Node/{name}"), "Normal", "RegisteredNode", SOURCE, format!("Node {name} event: Registered Node {name} in Controller"));
+            self.known.insert(name);
+        }
+        for name in deleted {
             api.record_event(&format!("Node/{name}"), "Normal", "RemovingNode", SOURCE, format!("Node {name} event: Removing Node {name} from Controller"));
+            self.known.remove(&name);
         }
     }
 

@@ -516,6 +516,27 @@ mod load_error_tests {
     }
 
     #[test]
+    fn the_node_controller_sees_nodes_come_and_go_at_its_five_second_passes() {
+        let mut sim = Simulation::load(AGENT_SCENARIO).unwrap_or_else(|error| panic!("{error}"));
+        sim.run_steps();
+        let controller_events = |sim: &Simulation| -> Vec<(u64, String, String)> {
+            let events = sim.frames().last().map(|frame| frame.state.events.clone()).unwrap_or_default();
+            events.iter().filter(|e| e.source == "node-controller").map(|e| (e.time_ms, e.reason.clone(), e.object.clone())).collect()
+        };
+        assert!(sim.now() % 5_000 != 0 && sim.now() < 5_000, "the steps end before the first pass");
+        for line in ["node add node-04", "node add node-05", "kubectl delete node node-05", "settle"] {
+            assert_eq!(sim.execute(line).error, None, "{line}");
+        }
+        // node-05 came and went between two passes: the controller never saw it.
+        assert_eq!(controller_events(&sim), [(5_000, "RegisteredNode".to_owned(), "Node/node-04".to_owned())]);
+        assert_eq!(sim.execute("kubectl delete node node-04").error, None);
+        let deleted_at = sim.now();
+        assert_eq!(sim.execute("settle").error, None);
+        let next_pass = (deleted_at / 5_000 + 1) * 5_000;
+        assert_eq!(controller_events(&sim).last(), Some(&(next_pass, "RemovingNode".to_owned(), "Node/node-04".to_owned())));
+    }
+
+    #[test]
     fn a_bad_pool_taint_or_label_stands_at_the_pool_field_that_holds_it() {
         let text = AGENT_SCENARIO.replace(
             "  - {name: node, count: 3}\n",

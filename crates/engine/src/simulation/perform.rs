@@ -98,6 +98,10 @@ impl Simulation {
                 pod_gc::collect_orphaned_pods(&mut self.api, &node);
                 vec![]
             }
+            Action::ClassifyNodes => {
+                self.node_lifecycle.classify_nodes(&mut self.api);
+                vec![]
+            }
             Action::CollectTerminatingPods => {
                 pod_gc::collect_terminating_pods(&mut self.api);
                 vec![]
@@ -156,6 +160,7 @@ impl Simulation {
             Action::NoticePodTolerations(k) => format!("taint-eviction-controller looks at pod {k}"),
             Action::TaintEvictionDue(k) => format!("taint-eviction-controller: the toleration of pod {k} runs out"),
             Action::CollectOrphanedPods(n) => format!("pod-garbage-collector collects the pods of deleted node {n}"),
+            Action::ClassifyNodes => "node-controller compares the nodes with those it knows".to_owned(),
             Action::CollectTerminatingPods => "pod-garbage-collector force-deletes the terminating pods of out-of-service nodes".to_owned(),
             Action::CollectGarbage { owner_uid, .. } => format!("garbage-collector deletes what owner {owner_uid} left"),
         }

@@ -10,7 +10,7 @@ use crate::api::{key, template_generation_of, Change};
 use crate::controller::daemonset::{
     is_owned_by, node_update_syncs, pod_added, pod_deleted, pod_updated, should_ignore_node_update, target_node_name,
 };
-use crate::node_lifecycle::{condition_taints_stale, ready_status};
+use crate::node_lifecycle::{condition_taints_stale, next_monitor_pass, ready_status};
 use crate::pod_gc::{self, is_out_of_service};
 use crate::pod_readiness::{is_terminating, node_name};
 use crate::scheduler::preemption::priority_of;
@@ -140,7 +140,9 @@ impl Simulation {
                 self.retry_unschedulable();
             }
             Change::NodeAdded(name) => {
-                self.node_lifecycle.node_added(&mut self.api, &name);
+                if self.node_lifecycle.has_news(&self.api, &name) {
+                    self.agenda.schedule_once(next_monitor_pass(self.api.now()), Action::ClassifyNodes);
+                }
                 self.node_changed(&name);
                 // The monitor's next pass finds a node that registers not Ready and queues
                 // it for its NoExecute taint; the node update worker brings its condition
@@ -173,7 +175,9 @@ impl Simulation {
             }
             Change::NodeDeleted(node) => {
                 let name = node.metadata.name.clone().unwrap_or_default();
-                self.node_lifecycle.node_deleted(&mut self.api, &name);
+                if self.node_lifecycle.has_news(&self.api, &name) {
+                    self.agenda.schedule_once(next_monitor_pass(self.api.now()), Action::ClassifyNodes);
+                }
                 self.agenda.schedule(pod_gc::orphans_collected_at(self.api.now()), Action::CollectOrphanedPods(name));
             }
             Change::DaemonSetAdded(ds_key) => {

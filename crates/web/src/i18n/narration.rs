@@ -45,6 +45,7 @@ fn zh_hans(action: &Action) -> String {
         Action::NoticePodTolerations(k) => format!("taint-eviction-controller 检查 Pod {k}"),
         Action::TaintEvictionDue(k) => format!("taint-eviction-controller：Pod {k} 的容忍时间已到"),
         Action::CollectOrphanedPods(n) => format!("pod-garbage-collector 回收已删除节点 {n} 上的 Pod"),
+        Action::ClassifyNodes => "node-controller 将节点与已知节点比对".to_owned(),
         Action::CollectTerminatingPods => "pod-garbage-collector 强制删除停止服务（out-of-service）节点上正在终止的 Pod".to_owned(),
         Action::CollectGarbage { owner_uid, .. } => format!("garbage-collector 删除属主 {owner_uid} 遗留的对象"),
     }
