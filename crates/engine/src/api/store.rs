@@ -394,6 +394,12 @@ impl Api {
 
     // ----- Events -----
 
+    /// Every event is written, none dropped by the spam filter: upstream's unit tests
+    /// record through a FakeRecorder, and their mirror here counts every event.
+    pub fn record_every_event(&mut self) {
+        self.events.without_spam_filter();
+    }
+
     /// Records an event about `object` (`Kind/namespace/name`, or `Kind/name` for a
     /// cluster-scoped object: see [`Event::object`]) with the node it concerns; a repeat
     /// of the last event for the same object, reason and message is counted, as the
@@ -418,9 +424,12 @@ impl Api {
         debug_assert!(object.split('/').all(|part| !part.is_empty()), "an event object with an empty part: {object:?}");
         let now = self.now_ms;
         let (identity, message) = self.events.correlate(object, field_path.as_deref(), event_type, reason, source, message, now);
+        let uid = self.uid_of_event_object(object, source);
+        let filtered = source != SCHEDULER;
+        let Some(written) = self.events.spam_filter(&identity, source, uid.as_deref(), filtered, now) else { return };
         if let Some(existing) = self.event_index.get(&identity).and_then(|&i| self.state.events.get_mut(i)) {
             let existing = existing.make_mut();
-            existing.count += 1;
+            existing.count += written.count;
             existing.time_ms = now;
             // A combined event shows the latest of the messages it stands for.
             existing.message = message;
@@ -429,16 +438,16 @@ impl Api {
         self.event_index.insert(identity, self.state.events.len());
         self.state.events.push_back(Stored::new(Event {
             time_ms: now,
-            first_time_ms: now,
+            first_time_ms: written.first_ms,
             event_type: event_type.into(),
             reason: reason.into(),
             node: self.node_of_event_object(object),
-            uid: self.uid_of_event_object(object, source),
+            uid,
             object: object.to_owned(),
             field_path,
             source: source.into(),
             message,
-            count: 1,
+            count: written.count,
         }));
     }
 
@@ -485,6 +494,9 @@ impl Api {
 pub fn template_generation(ds: &DaemonSet) -> Option<i64> {
     dsplay_model::template_generation::template_generation(ds).ok().flatten()
 }
+
+/// The scheduler records through events.k8s.io, whose recorder has no spam filter.
+const SCHEDULER: &str = "default-scheduler";
 
 fn strip_scenario_annotations(meta: &mut ObjectMeta) {
     if let Some(annotations) = meta.annotations.as_mut() {

@@ -203,6 +203,8 @@ impl Cluster {
     pub fn new() -> Self {
         let mut api = Api::new("upstream-unit-tests");
         api.set_now(1_000 * clock::SECOND);
+        // Upstream's tests record through a FakeRecorder: no spam filter drops an event.
+        api.record_every_event();
         Cluster { api, controller: DaemonSetController::default(), next_pod: 0 }
     }
 
