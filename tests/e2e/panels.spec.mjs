@@ -138,6 +138,8 @@ test("cordon from the node's actions: console output, node marked", async ({ pag
   await page.locator('.why-panel [data-node-input="label"]').fill("disk=ssd");
   await page.locator('.why-panel [data-node-input="label"]').press("Enter");
   await expect(page.locator(".console-log .console-output").last()).toHaveText("node/node-01 labeled");
+  // The answer under the buttons is the form's now, not the cordon's.
+  await expect(page.locator(".why-panel .node-action-answer")).toHaveText("node/node-01 labeled");
   await expect(page.locator(".console-log > li")).toHaveCount(2);
   // The form is cleared once kubectl took the label; a refused one stays, with what is expected.
   const label = page.locator('.why-panel [data-node-input="label"]');
@@ -283,9 +285,10 @@ test("the gallery loads a scenario and asks before replacing edits", async ({ pa
   await expect(page.locator(".apply-state")).toHaveText("Applied");
   // The gallery closes on the loaded scenario; a shipped text replaced nothing to restore.
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
-  // A story opens at its first frame, to be played, not at the end it tells.
+  // A story opens at its first frame, to be played, not at the end it tells, with the
+  // focus on Play: Space plays it (on the gallery's button it opened the gallery again).
   await expect(page.locator(".frame-counter")).toHaveText(/^Frame 1 of \d+$/);
-  await expect(toggle).toBeFocused();
+  await expect(page.locator('[data-action="play"]')).toBeFocused();
   await expect(page.locator("[data-restore-work]")).toHaveCount(0);
   await toggle.click();
 

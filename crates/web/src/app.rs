@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::components::{ClusterPane, ClusterOnlyToggle, GalleryPicker, GalleryToggle, Header, LoadProblem, ManifestEditor, ShareBar};
+use crate::components::{Closed, ClusterPane, ClusterOnlyToggle, GalleryPicker, GalleryToggle, Header, LoadProblem, ManifestEditor, ShareBar};
 use crate::focus::focus_first;
 use crate::embed::use_embed;
 use crate::hooks::{use_lang_preference, use_playback, use_timeline_keys};
@@ -37,10 +37,15 @@ pub fn app() -> Html {
     };
     let close_gallery = {
         let gallery_open = gallery_open.clone();
-        Callback::from(move |()| {
+        Callback::from(move |closed: Closed| {
             gallery_open.set(false);
-            // Back to the button that opened it, at the top, above the loaded scenario.
-            focus_first("[data-action=\"gallery\"]");
+            match closed {
+                // On Play, so that Space (or Enter) plays the story just loaded; the
+                // gallery's button would open the gallery again.
+                Closed::Loaded => focus_first("[data-action=\"play\"]"),
+                // Back to the button that opened it.
+                Closed::Dismissed => focus_first("[data-action=\"gallery\"]"),
+            }
         })
     };
     html! {

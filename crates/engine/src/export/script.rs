@@ -3,7 +3,7 @@
 //! equivalent or as a comment, and expectations as comments saying what to look for.
 
 use super::kwok::{KWOK_NODE_ANNOTATION, KWOK_NODE_VALUE};
-use crate::kubectl::command::{Command, ImageBehaviour, Kubectl, PodRef};
+use crate::kubectl::command::{Command, Kubectl, PodRef};
 use crate::scenario::{Expectation, Scenario, Step, StepAction};
 use std::fmt::Write as _;
 
@@ -77,19 +77,8 @@ fn command_text(ctx: &ScriptContext<'_>, step: &Step, command: &Command) -> Stri
         ),
         Command::Image { reference, behaviour } => format!(
             "# Simulation only: from here on, containers of {reference} {}. kwok runs no\n# containers (every pod becomes Running and Ready); a custom kwok Stage matching the image\n# could play this part.\n",
-            image_story(*behaviour)
+            behaviour.story()
         ),
-    }
-}
-
-fn image_story(behaviour: ImageBehaviour) -> &'static str {
-    match behaviour {
-        ImageBehaviour::Crash => "crash-loop",
-        ImageBehaviour::Complete => "exit 0 at once and crash-loop (Completed)",
-        ImageBehaviour::OomKilled => "are OOMKilled at once and crash-loop",
-        ImageBehaviour::Unready => "never become Ready",
-        ImageBehaviour::PullError => "fail to pull (ErrImagePull)",
-        ImageBehaviour::Ok => "work",
     }
 }
 

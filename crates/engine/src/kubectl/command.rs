@@ -67,6 +67,18 @@ impl ImageBehaviour {
         Self::ALL.into_iter().find(|behaviour| behaviour.as_str() == text)
     }
 
+    /// What containers of an image with this behaviour do, after "containers of X ...".
+    pub fn story(self) -> &'static str {
+        match self {
+            Self::Crash => "crash-loop",
+            Self::Complete => "exit 0 at once and crash-loop (Completed)",
+            Self::OomKilled => "are OOMKilled at once and crash-loop",
+            Self::Unready => "never become Ready",
+            Self::PullError => "fail to pull (ErrImagePull)",
+            Self::Ok => "work",
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Self::Crash => "crash",

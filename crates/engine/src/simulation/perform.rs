@@ -246,7 +246,7 @@ impl Simulation {
             }
             Command::Image { reference, behaviour } => {
                 self.kubelet.set_image_behaviour(&reference, behaviour);
-                Ok(format!("image {reference}: {behaviour:?}"))
+                Ok(format!("image {reference}: from now on, containers of it {}", behaviour.story()))
             }
             Command::Kubectl(_) | Command::Advance { .. } | Command::Settle => Ok(String::new()),
         }

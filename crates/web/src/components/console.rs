@@ -30,19 +30,10 @@ pub fn printed(outcome: &StepOutcome, lang: Lang) -> Html {
         let error_lang = matches!(error, Cow::Borrowed(_)).then_some("en");
         html! { <pre class="console-error" lang={error_lang}>{ error.into_owned() }</pre> }
     } else if !outcome.output.is_empty() {
-        // The playground's own remarks (`# ...`) follow kubectl's answer, set apart from it.
-        let (answer, note) = match outcome.output.rfind("\n# ") {
-            Some(at) => (&outcome.output[..at], Some(&outcome.output[at + 1..])),
-            None if outcome.output.starts_with("# ") => ("", Some(outcome.output.as_str())),
-            None => (outcome.output.as_str(), None),
-        };
-        // What the playground itself says is in the page's language; kubectl stays English.
-        let answer = console_text::answer(outcome, answer, lang);
+        // The playground's own remarks (`# ...`) follow kubectl's answer, set apart from
+        // it; what the playground itself says is in the page's language, kubectl stays English.
+        let (answer, note) = console_text::answer_and_note(outcome, lang);
         let answer_lang = matches!(answer, Cow::Borrowed(_)).then_some("en");
-        let note = note.map(|english| match &outcome.note {
-            Some(note) => console_text::note(note, lang),
-            None => english.to_owned(),
-        });
         let note_lang = (lang == Lang::En || outcome.note.is_none()).then_some("en");
         html! {
             <>
@@ -172,8 +163,9 @@ pub fn console() -> Html {
     {
         let input = input.clone();
         use_effect_with(suggestions.len(), move |shown| {
-            if let Some(input) = input.cast::<Element>().filter(|_| *shown > 0) {
-                bring_into_view(&input);
+            let prompt = input.cast::<Element>().filter(|_| *shown > 0).and_then(|input| input.closest(".console-prompt").ok().flatten());
+            if let Some(prompt) = prompt {
+                bring_into_view(&prompt);
             }
         });
     }

@@ -55,13 +55,22 @@ pub fn gallery_toggle(props: &GalleryToggleProps) -> Html {
     }
 }
 
+/// Why the gallery closed, which decides where the focus goes next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Closed {
+    /// A story was loaded: it is to be played.
+    Loaded,
+    /// Escape or Close.
+    Dismissed,
+}
+
 #[derive(Properties, PartialEq)]
 pub struct GalleryPickerProps {
     pub open: bool,
     /// The panel is done with (a scenario was loaded, or Escape): the page closes it,
     /// so the loaded scenario is what the user sees next.
     #[prop_or_default]
-    pub onclose: Callback<()>,
+    pub onclose: Callback<Closed>,
 }
 
 #[function_component(GalleryPicker)]
@@ -95,7 +104,7 @@ pub fn gallery_picker(props: &GalleryPickerProps) -> Html {
                     .is_some_and(|e| e.matches("textarea, input").unwrap_or(false));
                 if event.key() == "Escape" && !event.default_prevented() && !typing {
                     event.prevent_default();
-                    onclose.emit(());
+                    onclose.emit(Closed::Dismissed);
                 }
             })
         });
@@ -119,7 +128,7 @@ pub fn gallery_picker(props: &GalleryPickerProps) -> Html {
                 if let Some(pane) = gloo::utils::document().get_element_by_id("cluster") {
                     pane.set_scroll_top(0);
                 }
-                onclose.emit(());
+                onclose.emit(Closed::Loaded);
             }
         }
     };
@@ -169,7 +178,7 @@ pub fn gallery_picker(props: &GalleryPickerProps) -> Html {
             <div class="gallery-body">
                 <div class="gallery-head">
                     <h2 id="gallery-heading" tabindex="-1">{ text.gallery_heading }</h2>
-                    <button type="button" class="btn" onclick={props.onclose.reform(|_: MouseEvent| ())}>{ text.close }</button>
+                    <button type="button" class="btn" onclick={props.onclose.reform(|_: MouseEvent| Closed::Dismissed)}>{ text.close }</button>
                 </div>
                 { for categories().into_iter().map(|category| html! {
                     <section class="gallery-category">

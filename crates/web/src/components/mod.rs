@@ -25,7 +25,7 @@ pub use cluster_pane::ClusterPane;
 pub use console::Console;
 pub use cluster_only_toggle::ClusterOnlyToggle;
 pub use event_list::EventList;
-pub use gallery_picker::{GalleryPicker, GalleryToggle};
+pub use gallery_picker::{Closed, GalleryPicker, GalleryToggle};
 pub use header::Header;
 pub use load_problem::LoadProblem;
 pub use manifest_editor::{highlight_text, ManifestEditor, Token};

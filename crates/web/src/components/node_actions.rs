@@ -137,6 +137,8 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
                     answered.set(Some(entry));
                     *focus_answer.borrow_mut() = true;
                 }
+                // A form's command ran: its answer replaces the last one under the buttons
+                // (the focus stays in the field, for the next change).
                 (Some(input), None) => {
                     if let Some(field) = input.cast::<HtmlInputElement>() {
                         field.set_value("");
@@ -144,12 +146,15 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
                     let mut now = (*refused).clone();
                     now.remove(sent.field);
                     refused.set(now);
+                    answered.set(Some(entry));
                 }
                 // What is wrong, every cause of it, without kubectl's pointer to `-h`.
+                // The refusal stands by its field; an older answer would read as this one's.
                 (Some(_), Some(error)) => {
                     let mut now = (*refused).clone();
                     now.insert(sent.field, without_help_pointer(&error));
                     refused.set(now);
+                    answered.set(None);
                 }
             }
         });
@@ -281,7 +286,11 @@ fn without_help_pointer(error: &str) -> String {
 fn button_answer(outcome: &StepOutcome, lang: Lang, answer_ref: &NodeRef) -> Html {
     let (ran, printed) = match &outcome.error {
         Some(error) => (false, console_text::error(outcome, error, lang)),
-        None => (true, console_text::answer(outcome, &outcome.output, lang)),
+        None => match console_text::answer_and_note(outcome, lang) {
+            (answer, None) => (true, answer),
+            (answer, Some(note)) if answer.is_empty() => (true, Cow::Owned(note)),
+            (answer, Some(note)) => (true, Cow::Owned(format!("{answer}\n{note}"))),
+        },
     };
     let printed_lang = matches!(printed, Cow::Borrowed(_)).then_some("en");
     html! {

@@ -29,12 +29,20 @@ pub fn timeline() -> Html {
         let steps_end = steps.iter().map(|step| step.last_frame).max()?;
         steps.iter().rposition(|step| step.first_frame <= p.cursor).filter(|_| p.cursor <= steps_end)
     });
+    // Before the first step (a story just loaded), the list shows its first row, not
+    // where the story shown before it had scrolled.
+    let before_steps = current_step.is_none()
+        && playground.as_ref().is_some_and(|p| p.session.as_ref().and_then(|s| s.steps().first().map(|step| p.cursor < step.first_frame)) == Some(true));
     {
         let section = section.clone();
-        use_effect_with(current_step, move |_| {
+        use_effect_with((current_step, before_steps), move |(_, before_steps)| {
             // Only the step list scrolls: play, the scrubber and the counter stay in view.
             let Some(timeline) = section.cast::<web_sys::Element>() else { return };
             let Ok(Some(list)) = timeline.query_selector(".steps") else { return };
+            if *before_steps {
+                list.set_scroll_top(0);
+                return;
+            }
             let Ok(Some(chip)) = list.query_selector(".step[aria-current=\"step\"]") else { return };
             let Ok(chip) = chip.dyn_into::<web_sys::HtmlElement>() else { return };
             bring_row_into_sight(&list, &chip);

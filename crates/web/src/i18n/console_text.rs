@@ -12,6 +12,22 @@ use super::narration::{zh_hans_of_cause, STILL_CHANGING_ZH_HANS};
 use super::refusal_text;
 use super::Lang;
 
+/// What a command printed, split in kubectl's answer (see [`answer`]) and the
+/// playground's remark after it (`# ...`), each in `lang`.
+pub fn answer_and_note(outcome: &StepOutcome, lang: Lang) -> (Cow<'_, str>, Option<String>) {
+    let printed = outcome.output.as_str();
+    let (answer_text, note) = match printed.rfind("\n# ") {
+        Some(at) => (&printed[..at], Some(&printed[at + 1..])),
+        None if printed.starts_with("# ") => ("", Some(printed)),
+        None => (printed, None),
+    };
+    let note = note.map(|english| match &outcome.note {
+        Some(note) => self::note(note, lang),
+        None => english.to_owned(),
+    });
+    (answer(outcome, answer_text, lang), note)
+}
+
 /// What a command answered, in `lang`: `Borrowed` when it is kubectl's (or English).
 pub fn answer<'a>(outcome: &StepOutcome, printed: &'a str, lang: Lang) -> Cow<'a, str> {
     if lang == Lang::En || outcome.error.is_some() {
