@@ -35,6 +35,18 @@ pub struct FitError {
 }
 
 impl FitError {
+    /// The plugins that rejected a node (`Diagnosis.UnschedulablePlugins`), NodeAffinity
+    /// for the nodes its PreFilter left out; none known when a PreFilter rejected them all.
+    pub fn unschedulable_plugins(&self) -> Vec<&'static str> {
+        let mut plugins: Vec<&'static str> = self.node_statuses.iter().map(|ns| ns.plugin).collect();
+        if self.absent_status.is_some() {
+            plugins.push(super::node_affinity::NAME);
+        }
+        plugins.sort_unstable();
+        plugins.dedup();
+        plugins
+    }
+
     /// The status the diagnosis holds for `node` (`NodeToStatus.Get`): its own, or the
     /// status of the nodes that were never filtered.
     pub fn status_of(&self, node: &str) -> Option<&Status> {

@@ -18,6 +18,7 @@ pub mod node_unschedulable;
 pub mod nominated_pods;
 pub mod pod_requests;
 pub mod preemption;
+pub mod queueing_hints;
 pub mod schedule;
 pub mod taint_toleration;
 

@@ -107,6 +107,12 @@ pub const STILL_CHANGING: &str = "(the cluster was followed for an hour of simul
 /// `settle` gives up after this much simulated time.
 const SETTLE_LIMIT_MS: u64 = 60 * MINUTE;
 
+/// A pod the scheduler could not place: since when, and which plugins said no.
+struct Unschedulable {
+    since: u64,
+    plugins: Vec<&'static str>,
+}
+
 pub struct Simulation {
     scenario: Scenario,
     api: Api,
@@ -116,9 +122,10 @@ pub struct Simulation {
     network: Network,
     node_lifecycle: NodeLifecycle,
     taint_eviction: TaintEviction,
-    /// Pods the scheduler could not place, with when they last failed: retried when
-    /// the cluster changes, or after five minutes (`flushUnschedulablePodsLeftover`).
-    unschedulable: BTreeMap<String, u64>,
+    /// Pods the scheduler could not place: retried when a change may help one of the
+    /// plugins that rejected them (`queueing_hints`), or after five minutes
+    /// (`flushUnschedulablePodsLeftover`).
+    unschedulable: BTreeMap<String, Unschedulable>,
     pods_by_node: PodsByNode,
     /// Pending pods by the node preemption nominated them to.
     nominated_pods: PodsByNode,

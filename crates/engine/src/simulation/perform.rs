@@ -40,7 +40,7 @@ impl Simulation {
             }
             Action::UnschedulableTimeout { pod, since } => {
                 // Stale when a cluster change retried the pod meanwhile.
-                if self.unschedulable.get(&pod) == Some(&since) {
+                if self.unschedulable.get(&pod).is_some_and(|waiting| waiting.since == since) {
                     self.unschedulable.remove(&pod);
                     self.schedule_pod(&pod);
                 }

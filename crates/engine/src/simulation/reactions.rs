@@ -14,6 +14,7 @@ use crate::node_lifecycle::{condition_taints_stale, next_monitor_pass, ready_sta
 use crate::pod_gc::{self, is_out_of_service};
 use crate::pod_readiness::{is_terminating, node_name};
 use crate::scheduler::preemption::priority_of;
+use crate::scheduler::queueing_hints::{worth_requeuing, ClusterEvent};
 use crate::taint_eviction::{has_no_execute_taint, no_execute_taints_changed};
 
 /// Watch delivery plus the time a component's worker takes to pick the item up.
@@ -59,13 +60,25 @@ impl Simulation {
         self.agenda.schedule(self.api.now() + delay_ms, action);
     }
 
-    /// Moves the unschedulable pods back to the active queue, which hands out the pod
-    /// of highest priority first (the PrioritySort plugin); equal priorities keep key order.
-    fn retry_unschedulable(&mut self) {
-        let mut retries: Vec<(i32, String)> = std::mem::take(&mut self.unschedulable)
-            .into_keys()
-            .map(|pod_key| (self.api.state.pods.get(pod_key.as_str()).map_or(0, |p| priority_of(p)), pod_key))
+    /// Moves the unschedulable pods that `event` may help back to the active queue
+    /// (`queueing_hints`), which hands out the pod of highest priority first (the
+    /// PrioritySort plugin); equal priorities keep key order.
+    fn retry_unschedulable(&mut self, event: ClusterEvent) {
+        let state = &self.api.state;
+        let helped: Vec<String> = self
+            .unschedulable
+            .iter()
+            .filter(|(pod_key, waiting)| {
+                let spec = state.pods.get(pod_key.as_str()).and_then(|p| p.spec.as_ref());
+                spec.is_none_or(|spec| worth_requeuing(spec, &waiting.plugins, &event))
+            })
+            .map(|(pod_key, _)| pod_key.clone())
             .collect();
+        for pod_key in &helped {
+            self.unschedulable.remove(pod_key);
+        }
+        let mut retries: Vec<(i32, String)> =
+            helped.into_iter().map(|pod_key| (self.api.state.pods.get(pod_key.as_str()).map_or(0, |p| priority_of(p)), pod_key)).collect();
         retries.sort_by(|(a_priority, a_key), (b_priority, b_key)| b_priority.cmp(a_priority).then_with(|| a_key.cmp(b_key)));
         for (_, pod_key) in retries {
             self.later(REACTION_MS, Action::Schedule(pod_key));
@@ -137,7 +150,7 @@ impl Simulation {
                 if self.taint_eviction.has_scheduled(&pod_key) {
                     self.later(REACTION_MS, Action::NoticePodTolerations(pod_key));
                 }
-                self.retry_unschedulable();
+                self.retry_unschedulable(ClusterEvent::PodDeleted(&pod));
             }
             Change::NodeAdded(name) => {
                 if self.node_lifecycle.has_news(&self.api, &name) {
@@ -155,7 +168,9 @@ impl Simulation {
                 if has_no_execute_taint(&self.api, &name) {
                     self.later(REACTION_MS, Action::NoticeNodeTaints(name.clone()));
                 }
-                self.retry_unschedulable();
+                if let Some(node) = self.api.state.nodes.get(&name).cloned() {
+                    self.retry_unschedulable(ClusterEvent::NodeAdded(&node));
+                }
             }
             Change::NodeUpdated { name, old } => {
                 let Some(node) = self.api.state.nodes.get(&name).map(|o| Node::clone(o)) else { return };
@@ -171,7 +186,7 @@ impl Simulation {
                     self.later(REACTION_MS, Action::NoticeNodeTaints(name.clone()));
                 }
                 self.pod_gc_pass_if_out_of_service(&name);
-                self.retry_unschedulable();
+                self.retry_unschedulable(ClusterEvent::NodeUpdated { old: &old, new: &node });
             }
             Change::NodeDeleted(node) => {
                 let name = node.metadata.name.clone().unwrap_or_default();

@@ -5,7 +5,7 @@
 
 use k8s_openapi::api::core::v1::{Pod, PodCondition, PodStatus};
 
-use super::Simulation;
+use super::{Simulation, Unschedulable};
 use crate::agenda::Action;
 use crate::clock;
 use crate::pod_conditions::{set_disruption_target, set_pod_condition};
@@ -92,7 +92,8 @@ impl Simulation {
                 }
                 self.api.update_pod(pending);
                 self.api.record_event(&format!("Pod/{pod_key}"), "Warning", "FailedScheduling", DEFAULT_SCHEDULER, message);
-                self.unschedulable.insert(pod_key.to_string(), now);
+                let plugins = fit_error.unschedulable_plugins();
+                self.unschedulable.insert(pod_key.to_string(), Unschedulable { since: now, plugins });
                 let retry_at = unschedulable_timeout(now);
                 self.agenda.schedule(retry_at, Action::UnschedulableTimeout { pod: pod_key.to_string(), since: now });
             }
