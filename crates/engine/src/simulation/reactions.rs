@@ -85,6 +85,14 @@ impl Simulation {
         }
     }
 
+    /// The node controller's next pass registers `node`, or removes it, when it is new to
+    /// it or gone; scheduled only then, so a scenario whose nodes stay has no such pass.
+    fn classify_nodes_at_next_pass(&mut self, node: &str) {
+        if self.node_lifecycle.has_news(&self.api, node) {
+            self.agenda.schedule_once(next_monitor_pass(self.api.now()), Action::ClassifyNodes);
+        }
+    }
+
     /// PodGC's next pass will find the terminating pods of `node` when it is out of
     /// service; the pass is scheduled only then, so that a cluster without such a node
     /// has no pass that does nothing.
@@ -153,9 +161,7 @@ impl Simulation {
                 self.retry_unschedulable(ClusterEvent::PodDeleted(&pod));
             }
             Change::NodeAdded(name) => {
-                if self.node_lifecycle.has_news(&self.api, &name) {
-                    self.agenda.schedule_once(next_monitor_pass(self.api.now()), Action::ClassifyNodes);
-                }
+                self.classify_nodes_at_next_pass(&name);
                 self.node_changed(&name);
                 // The monitor's next pass finds a node that registers not Ready and queues
                 // it for its NoExecute taint; the node update worker brings its condition
@@ -190,9 +196,7 @@ impl Simulation {
             }
             Change::NodeDeleted(node) => {
                 let name = node.metadata.name.clone().unwrap_or_default();
-                if self.node_lifecycle.has_news(&self.api, &name) {
-                    self.agenda.schedule_once(next_monitor_pass(self.api.now()), Action::ClassifyNodes);
-                }
+                self.classify_nodes_at_next_pass(&name);
                 self.agenda.schedule(pod_gc::orphans_collected_at(self.api.now()), Action::CollectOrphanedPods(name));
             }
             Change::DaemonSetAdded(ds_key) => {
