@@ -402,6 +402,7 @@ test("the pool editor rewrites spec.nodePools and loads it", async ({ page }) =>
   await row.getByLabel("Labels (k=v, comma-separated)").blur();
   await page.locator("[data-pools-save]").click();
   await expect(page.locator(".pool-editor .why-failed")).toContainText("spec.nodePools[0].labels");
+  await expect(row.getByLabel("Labels (k=v, comma-separated)")).toHaveAttribute("aria-invalid", "true");
   await expect(page.locator(".node-card")).toHaveCount(6);
   // An edit like one made by hand: nothing was replaced, so nothing is offered back.
   await expect(page.locator(".displaced-notice")).toHaveCount(0);
@@ -429,7 +430,10 @@ test("the pool editor rewrites spec.nodePools and loads it", async ({ page }) =>
   await gpuTaints.blur();
   await page.locator("[data-pools-save]").click();
   await expect(page.locator(".pool-editor #pools-problem")).toContainText("Unsupported value: \"Sometimes\"");
-  await expect(page.locator(".pool-editor #pools-problem")).toBeFocused();
+  // The field the answer names is marked, described by it, and given focus.
+  await expect(gpuTaints).toHaveAttribute("aria-invalid", "true");
+  await expect(gpuTaints).toHaveAttribute("aria-describedby", "pools-problem");
+  await expect(gpuTaints).toBeFocused();
 });
 
 test("Tab through a story's many step chips keeps the focused one in sight", async ({ page }) => {

@@ -43,6 +43,21 @@ pub enum PoolField {
     Taints,
 }
 
+/// The form's field an answer of the API server names (`spec.nodePools[1].labels:
+/// Invalid value ...`), if it names one.
+pub fn field_named(answer: &str) -> Option<(usize, PoolField)> {
+    let (_, rest) = answer.split_once("spec.nodePools[")?;
+    let (index, rest) = rest.split_once("].")?;
+    let name: String = rest.chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+    let field = match name.as_str() {
+        "name" => PoolField::Name,
+        "labels" => PoolField::Labels,
+        "taints" => PoolField::Taints,
+        _ => return None,
+    };
+    Some((index.parse().ok()?, field))
+}
+
 impl PoolsError {
     /// The form's field it is about: the pool's index and which field, to be marked
     /// invalid and given focus.
@@ -258,6 +273,15 @@ fn replace_node_pools(doc: &str, block: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_field_an_answer_names_is_found() {
+        let answer = "node pool gpu: The Node \"gpu-01\" is invalid: spec.nodePools[1].labels: Invalid value: \"-bad\"";
+        assert_eq!(field_named(answer), Some((1, PoolField::Labels)));
+        assert_eq!(field_named("spec.nodePools[0].taints[2].effect: Unsupported value"), Some((0, PoolField::Taints)));
+        assert_eq!(field_named("spec.nodePools[0].count: Invalid value"), None, "count is a number field of its own");
+        assert_eq!(field_named("metadata.name: Required value"), None);
+    }
     use crate::i18n::Lang;
     use crate::state::EXAMPLE_SCENARIO;
 

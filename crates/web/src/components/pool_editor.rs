@@ -7,7 +7,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use crate::cluster_view::node_pools::{read_pools, write_pools, PoolDraft, PoolField, PoolsError};
+use crate::cluster_view::node_pools::{field_named, read_pools, write_pools, PoolDraft, PoolField, PoolsError};
 use crate::i18n::load_error_text;
 use crate::state::{Action, Playground};
 
@@ -129,10 +129,14 @@ pub fn pool_editor() -> Html {
     // An empty capacity field means the engine's default machine: shown as the placeholder.
     let allocatable = default_allocatable();
     let default_of = |resource: &str| allocatable.get(resource).map(|q| q.0.clone()).unwrap_or_default();
-    // The field a refusal is about is marked, and described by the refusal.
+    // The field a refusal is about is marked, and described by the refusal: the form's
+    // own, or the one the API server's answer names.
     let invalid = match &*error {
         Some(PoolError::Invalid(problem) | PoolError::Unreadable(problem)) => problem.field(),
-        None => None,
+        None => playground.error.as_ref().and_then(|refusal| {
+            let causes = refusal.details.iter().map(|detail| detail.text.clone());
+            causes.chain(std::iter::once(refusal.to_string())).find_map(|cause| field_named(&cause))
+        }),
     };
     let field = |index: usize,
                  which: Option<PoolField>,
