@@ -175,10 +175,7 @@ impl Simulation {
                 self.drain(&self.target_nodes(nodes)?, flags).map(|()| String::new())
             }
             Kubectl::DeletePod { pod, flags } => {
-                let pod_key = match self.resolve_pod(pod) {
-                    Err(error) if flags.ignore_not_found && is_not_found(&error) => return Ok(String::new()),
-                    other => other?,
-                };
+                let Some(pod_key) = forgiven(self.resolve_pod(pod), flags)? else { return Ok(String::new()) };
                 self.api.delete_pod(&pod_key, flags.grace_seconds).map_err(|e| e.to_string())?;
                 let deleted = deleted_message("pod", &pod_key, flags);
                 if flags.wait {
@@ -188,17 +185,13 @@ impl Simulation {
             }
             Kubectl::DeletePods { names, query, namespace, flags } => self.delete_pods(names, query.as_ref(), namespace.as_deref(), flags),
             Kubectl::DeleteNode { name, flags } => {
-                match self.api.delete_node(name).map_err(|e| e.to_string()) {
-                    Err(error) if flags.ignore_not_found && is_not_found(&error) => return Ok(String::new()),
-                    other => other?,
+                if forgiven(self.api.delete_node(name).map_err(|e| e.to_string()), flags)?.is_none() {
+                    return Ok(String::new());
                 }
                 Ok(format!("node \"{name}\" {}", flags.verb()))
             }
             Kubectl::DeleteDaemonSet { ds, flags } => {
-                let ds_key = match self.resolve_daemonset(ds) {
-                    Err(error) if flags.ignore_not_found && is_not_found(&error) => return Ok(String::new()),
-                    other => other?,
-                };
+                let Some(ds_key) = forgiven(self.resolve_daemonset(ds), flags)? else { return Ok(String::new()) };
                 self.api.delete_daemonset(&ds_key).map_err(|e| e.to_string())?;
                 Ok(deleted_message("daemonset.apps", &ds_key, flags))
             }
@@ -536,12 +529,13 @@ impl Simulation {
         let mut deleted = Vec::new();
         let mut errors = Vec::new();
         for key in keys {
-            match key.and_then(|key| self.api.delete_pod(&key, flags.grace_seconds).map(|_| key).map_err(|e| e.to_string())) {
-                Ok(key) => {
+            let result = key.and_then(|key| self.api.delete_pod(&key, flags.grace_seconds).map(|_| key).map_err(|e| e.to_string()));
+            match forgiven(result, flags) {
+                Ok(Some(key)) => {
                     lines.push(deleted_message("pod", &key, flags));
                     deleted.push(key);
                 }
-                Err(error) if flags.ignore_not_found && is_not_found(&error) => {}
+                Ok(None) => {}
                 Err(error) => errors.push(error),
             }
         }
@@ -812,8 +806,13 @@ fn deleted_message(resource: &str, key: &str, flags: &DeleteFlags) -> String {
     format!("{resource} \"{name}\" {} from {namespace} namespace", flags.verb())
 }
 
-fn is_not_found(error: &str) -> bool {
-    error.starts_with("Error from server (NotFound)")
+/// `None` for a NotFound that `--ignore-not-found` forgives.
+fn forgiven<T>(result: Result<T, String>, flags: &DeleteFlags) -> Result<Option<T>, String> {
+    match result {
+        Ok(found) => Ok(Some(found)),
+        Err(error) if flags.ignore_not_found && error.starts_with("Error from server (NotFound)") => Ok(None),
+        Err(error) => Err(error),
+    }
 }
 
 /// kubectl label's verb from the labels before and after (`updateDataChangeMsg`):
