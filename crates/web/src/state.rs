@@ -242,6 +242,16 @@ impl State {
         self.frame_count().saturating_sub(1)
     }
 
+    /// Where Play at the end starts again: just before the last console command (or
+    /// Apply) that changed the cluster, so what was just done plays again; with none,
+    /// at the start.
+    fn replay_start(&self) -> usize {
+        let last = self.last_frame();
+        let session = self.session.as_ref();
+        let last_command = session.and_then(|s| s.console().iter().rev().map(|o| o.first_frame).find(|&first| first > 0 && first <= last));
+        last_command.map_or(0, |first| first - 1)
+    }
+
     pub fn is_applied(&self) -> bool {
         self.error.is_none() && self.text == self.applied_text
     }
@@ -383,7 +393,7 @@ impl Reducible for State {
             }
             Action::Play => {
                 if next.cursor >= next.last_frame() {
-                    next.cursor = 0;
+                    next.cursor = next.replay_start();
                 }
                 next.playing = next.frame_count() > 1;
             }
@@ -608,6 +618,12 @@ mod tests {
         }
         assert!(!state.playing);
         assert_eq!(state.cursor, state.frame_count() - 1);
+        // After a console command, Play at the end plays the command again, from the
+        // frame before it.
+        let commanded = state.clone().reduce(Action::Execute("kubectl cordon node-02".into()));
+        let first = commanded.session.as_ref().expect("loaded").console()[0].first_frame;
+        let replay = commanded.reduce(Action::Seek(usize::MAX)).reduce(Action::Play);
+        assert_eq!((replay.cursor, replay.playing), (first - 1, true));
         // A seek while playing pauses.
         let state = state.reduce(Action::Play).reduce(Action::Tick).reduce(Action::Seek(2));
         assert!(!state.playing);
