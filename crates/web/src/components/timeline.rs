@@ -16,30 +16,44 @@ use crate::i18n::Strings;
 use crate::session::Session;
 use crate::state::{Action, Playground, Speed};
 
+/// Where the cursor stands among the scenario's steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum StepPlace {
+    BeforeFirst,
+    At(usize),
+    Past,
+}
+
 #[function_component(Timeline)]
 pub fn timeline() -> Html {
     let section = use_node_ref();
     let playground = use_context::<Playground>();
-    // The current step: the last one begun by the cursor's frame (where an `expect` meets
-    // its `settle` at one frame, the `expect`, so one chip at a time is current); none
-    // past the steps' last frame, where console commands and Applies play. The step
-    // list scrolls inside the timeline to keep it in sight.
-    let current_step = playground.as_ref().and_then(|p| {
+    // Where the cursor stands among the steps: at the last one begun by its frame (where
+    // an `expect` meets its `settle` at one frame, the `expect`, so one chip at a time is
+    // current), before the first, or past the steps' last frame, where console commands
+    // and Applies play. The step list scrolls inside the timeline to keep the current
+    // chip in sight, and to its top before the first step (a story just loaded), not
+    // where the story shown before had scrolled.
+    let place = playground.as_ref().and_then(|p| {
         let steps = p.session.as_ref()?.steps();
         let steps_end = steps.iter().map(|step| step.last_frame).max()?;
-        steps.iter().rposition(|step| step.first_frame <= p.cursor).filter(|_| p.cursor <= steps_end)
+        Some(match steps.iter().rposition(|step| step.first_frame <= p.cursor) {
+            None => StepPlace::BeforeFirst,
+            Some(_) if p.cursor > steps_end => StepPlace::Past,
+            Some(index) => StepPlace::At(index),
+        })
     });
-    // Before the first step (a story just loaded), the list shows its first row, not
-    // where the story shown before it had scrolled.
-    let before_steps = current_step.is_none()
-        && playground.as_ref().is_some_and(|p| p.session.as_ref().and_then(|s| s.steps().first().map(|step| p.cursor < step.first_frame)) == Some(true));
+    let current_step = match place {
+        Some(StepPlace::At(index)) => Some(index),
+        _ => None,
+    };
     {
         let section = section.clone();
-        use_effect_with((current_step, before_steps), move |(_, before_steps)| {
+        use_effect_with(place, move |place| {
             // Only the step list scrolls: play, the scrubber and the counter stay in view.
             let Some(timeline) = section.cast::<web_sys::Element>() else { return };
             let Ok(Some(list)) = timeline.query_selector(".steps") else { return };
-            if *before_steps {
+            if *place == Some(StepPlace::BeforeFirst) {
                 list.set_scroll_top(0);
                 return;
             }
