@@ -12,7 +12,8 @@ use super::event_correlator::{EventCorrelator, EventIdentity};
 use super::{key, name_of, priority_admission, runtime_class_admission, service_account_admission, ApiError, Change, NameGenerator};
 use crate::clock;
 use crate::controller::daemonset::target_node_name;
-use crate::kubelet::NodeLease;
+use crate::kubelet::{self, NodeLease};
+use crate::scheduler::DEFAULT_SCHEDULER;
 use crate::state::{ClusterState, Event, Stored};
 use crate::pod_readiness::is_terminal;
 
@@ -425,7 +426,8 @@ impl Api {
         let now = self.now_ms;
         let (identity, message) = self.events.correlate(object, field_path.as_deref(), event_type, reason, source, message, now);
         let uid = self.uid_of_event_object(object, source);
-        let filtered = source != SCHEDULER;
+        // The scheduler records through events.k8s.io, whose recorder has no spam filter.
+        let filtered = source != DEFAULT_SCHEDULER;
         let Some(written) = self.events.spam_filter(&identity, source, uid.as_deref(), filtered, now) else { return };
         if let Some(existing) = self.event_index.get(&identity).and_then(|&i| self.state.events.get_mut(i)) {
             let existing = existing.make_mut();
@@ -454,7 +456,7 @@ impl Api {
     /// The uid an event about `object` refers to (see [`Event::uid`]).
     fn uid_of_event_object(&self, object: &str, source: &str) -> Option<String> {
         let stored = if let Some(name) = object.strip_prefix("Node/") {
-            if source == "kubelet" {
+            if source == kubelet::SOURCE {
                 return Some(name.to_string());
             }
             self.state.nodes.get(name).map(|node| &node.metadata)
@@ -494,9 +496,6 @@ impl Api {
 pub fn template_generation(ds: &DaemonSet) -> Option<i64> {
     dsplay_model::template_generation::template_generation(ds).ok().flatten()
 }
-
-/// The scheduler records through events.k8s.io, whose recorder has no spam filter.
-const SCHEDULER: &str = "default-scheduler";
 
 fn strip_scenario_annotations(meta: &mut ObjectMeta) {
     if let Some(annotations) = meta.annotations.as_mut() {

@@ -22,6 +22,9 @@ pub mod queueing_hints;
 pub mod schedule;
 pub mod taint_toleration;
 
+/// `v1.DefaultSchedulerName`, also the source of the scheduler's events.
+pub const DEFAULT_SCHEDULER: &str = "default-scheduler";
+
 pub use fit_error::FitError;
 pub use nominated_pods::NominatedPods;
 pub use preemption::{Nominating, Nomination};

@@ -12,10 +12,8 @@ use crate::pod_conditions::{set_disruption_target, set_pod_condition};
 use crate::pod_readiness::{is_terminating, node_name};
 use crate::scheduler::node_affinity::{self, PreFilterResult};
 use crate::scheduler::preemption::{priority_of, REASON_PREEMPTION_BY_SCHEDULER};
-use crate::scheduler::{self, Nominating, Nomination, NodeInfo, NominatedPods};
+use crate::scheduler::{self, Nominating, Nomination, NodeInfo, NominatedPods, DEFAULT_SCHEDULER};
 
-/// `v1.DefaultSchedulerName`, also the source of the scheduler's events.
-const DEFAULT_SCHEDULER: &str = "default-scheduler";
 
 /// `responsibleForPod` and the SchedulingGates PreEnqueue plugin: the default scheduler
 /// leaves a pod that names another scheduler to it, and keeps a gated pod out of its

@@ -1,6 +1,7 @@
 //! The `Events:` section every describer ends with (`DescribeEvents` in kubectl
 //! `pkg/describe/describe.go`).
 
+use crate::scheduler::DEFAULT_SCHEDULER;
 use crate::state::{ClusterState, Event, Stored};
 
 use super::age;
@@ -58,7 +59,7 @@ pub fn last_seen(e: &Event, now_ms: u64) -> String {
 }
 
 fn stamp_as_kubectl_reads(e: &Event, stamp_ms: u64) -> u64 {
-    if e.source == "default-scheduler" {
+    if e.source == DEFAULT_SCHEDULER {
         stamp_ms
     } else {
         age::whole_seconds(stamp_ms)

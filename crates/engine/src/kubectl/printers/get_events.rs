@@ -1,6 +1,8 @@
 //! `kubectl get events` (`printEvent` in `pkg/printers/internalversion/printers.go`),
 //! with `-o wide`'s SUBOBJECT, SOURCE, FIRST SEEN, COUNT and NAME.
 
+use crate::kubelet;
+use crate::scheduler::DEFAULT_SCHEDULER;
 use crate::state::{ClusterState, Event, Stored};
 
 use super::describe_events::{first_seen, last_seen};
@@ -63,8 +65,8 @@ pub fn get_events(state: &ClusterState, namespace: Option<&str>, wide: bool, no_
 /// node, or kind's `control-plane` in a scenario without one).
 fn source(state: &ClusterState, e: &Event) -> String {
     match (&e.node, e.source.as_str()) {
-        (Some(node), "kubelet") => format!("kubelet, {node}"),
-        (_, "default-scheduler") => {
+        (Some(node), kubelet::SOURCE) => format!("{}, {node}", kubelet::SOURCE),
+        (_, DEFAULT_SCHEDULER) => {
             let is_control_plane = |labels: Option<&std::collections::BTreeMap<String, String>>| {
                 labels.is_some_and(|l| l.contains_key("node-role.kubernetes.io/control-plane"))
             };
