@@ -61,6 +61,63 @@ test("at 1366x768 the first screen shows node cards, and the why panel opens und
   await expect(page.locator(".frame-counter")).toBeInViewport();
 });
 
+/** Whether a person sees the element: what is drawn at its top middle is the element
+ * (not the sticky timeline or the docked console over it, nor outside the window). */
+const seen = (locator) =>
+  locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + Math.min(box.height / 2, 16));
+    return element.contains(hit);
+  });
+
+test("at 1280x720 the console docks under the node cards, and the node a command names stays in sight", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto("/");
+  await expect(page.locator(".node-card").first()).toBeVisible();
+  const command = page.getByRole("textbox", { name: "Command" });
+  // "/" goes to the prompt from anywhere outside a field, and brings nodes into sight.
+  await page.locator("body").press("/");
+  await expect(command).toBeFocused();
+  await expect(command).toHaveValue("");
+  expect(await seen(command)).toBe(true);
+  expect(await seen(page.locator(".node-card").first())).toBe(true);
+
+  await command.fill("kubectl cordon node-03");
+  await command.press("Enter");
+  await expect(page.locator(".console-log .console-output").last()).toHaveText("node/node-03 cordoned");
+  const cordoned = page.locator('.node-card[data-node="node-03"]');
+  await expect(cordoned).toHaveClass(/is-cordoned/);
+  expect(await seen(cordoned)).toBe(true);
+  expect(await seen(page.locator(".console-log .console-output").last())).toBe(true);
+  // A node further down the pane is brought up above the console.
+  await command.fill("kubectl label node gpu-02 disk=ssd");
+  await command.press("Enter");
+  await expect(page.locator(".console-log .console-output").last()).toHaveText("node/gpu-02 labeled");
+  const labeled = page.locator('.node-card[data-node="gpu-02"]');
+  await expect(labeled).toContainText("disk=ssd");
+  expect(await seen(labeled)).toBe(true);
+  expect(await seen(command)).toBe(true);
+  await page.screenshot(shot("console-docked"));
+
+  // Focus elsewhere, the console is back in its place after the chart.
+  await labeled.locator(".node-select").click();
+  await expect(page.locator(".cluster-pane > .console")).toHaveCSS("position", "static");
+  // In the editor "/" is only a character.
+  const editor = page.getByRole("textbox", { name: "Scenario and manifests (YAML)" });
+  await editor.focus();
+  await editor.press("End");
+  await editor.press("/");
+  await expect(editor).toBeFocused();
+
+  // One column (a narrow window): "/" scrolls the page to the prompt, which does not dock.
+  await page.setViewportSize({ width: 800, height: 700 });
+  await page.locator("#cluster-heading").click();
+  await page.keyboard.press("/");
+  await expect(command).toBeFocused();
+  await expect(command).toBeInViewport();
+  await expect(page.locator(".cluster-pane > .console")).toHaveCSS("position", "static");
+});
+
 test("why / why not: an untolerated control-plane taint, a cordon tolerated by the controller", async ({ page }) => {
   await load(
     page,

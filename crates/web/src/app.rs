@@ -5,7 +5,7 @@ use yew::prelude::*;
 use crate::components::{Closed, ClusterPane, ClusterOnlyToggle, GalleryPicker, GalleryToggle, Header, LoadProblem, ManifestEditor, ShareBar};
 use crate::focus::focus_first;
 use crate::embed::use_embed;
-use crate::hooks::{use_lang_preference, use_playback, use_timeline_keys};
+use crate::hooks::{use_keyboard_shortcuts, use_lang_preference, use_playback};
 use crate::markdown::ScenarioDescription;
 use crate::share_link::{open_page, use_address_bar};
 use crate::state::Playground;
@@ -17,7 +17,7 @@ pub fn app() -> Html {
     let opening = use_memo((), |_| open_page());
     let playground = use_reducer(|| opening.state.clone());
     use_playback(&playground);
-    use_timeline_keys(&playground);
+    use_keyboard_shortcuts(&playground);
     let embed = &opening.embed;
     use_lang_preference(playground.lang, !embed.embed);
     use_address_bar(&playground, !embed.embed);

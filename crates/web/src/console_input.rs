@@ -90,6 +90,15 @@ pub fn tab(line: &str, candidates: &[String]) -> TabKey {
     TabKey::Complete { line, suggestions }
 }
 
+/// The node a command line names, for the view to bring its card into sight: the
+/// first word that is a node's name, bare (`cordon node-02`, `node down node-02`) or
+/// as `node/NAME` (`describe no/node-02`).
+pub fn node_named(line: &str, is_node: impl Fn(&str) -> bool) -> Option<&str> {
+    line.split_whitespace()
+        .map(|word| word.split_once('/').filter(|(kind, _)| matches!(*kind, "node" | "nodes" | "no")).map_or(word, |(_, name)| name))
+        .find(|word| is_node(word))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,5 +193,17 @@ mod tests {
             tab("kubectl cor", &lines(&["kubectl cordon"])),
             TabKey::Complete { line: "kubectl cordon ".into(), suggestions: vec![] }
         );
+    }
+
+    #[test]
+    fn a_command_names_the_node_it_acts_on() {
+        let is_node = |name: &str| matches!(name, "node-02" | "gpu-01");
+        assert_eq!(node_named("kubectl cordon node-02", is_node), Some("node-02"));
+        assert_eq!(node_named("kubectl describe no/gpu-01", is_node), Some("gpu-01"));
+        assert_eq!(node_named("kubectl label node/node-02 a=b", is_node), Some("node-02"));
+        assert_eq!(node_named("node down node-02", is_node), Some("node-02"));
+        // A pod's name, or a node's under another kind, is not a node.
+        assert_eq!(node_named("kubectl delete pod/node-02", is_node), None);
+        assert_eq!(node_named("kubectl get ds", is_node), None);
     }
 }

@@ -14,10 +14,14 @@ pub fn focus_first(selector: &str) {
 /// (minus its `scroll-margin-top`), without moving focus.
 pub fn scroll_to_top(selector: &str) {
     if let Some(element) = gloo::utils::document().query_selector(selector).ok().flatten() {
-        let options = web_sys::ScrollIntoViewOptions::new();
-        options.set_block(web_sys::ScrollLogicalPosition::Start);
-        element.scroll_into_view_with_scroll_into_view_options(&options);
+        scroll_element_to_top(&element);
     }
+}
+
+fn scroll_element_to_top(element: &web_sys::Element) {
+    let options = web_sys::ScrollIntoViewOptions::new();
+    options.set_block(web_sys::ScrollLogicalPosition::Start);
+    element.scroll_into_view_with_scroll_into_view_options(&options);
 }
 
 /// Scrolls `element` just enough to be in view (the least movement), without moving focus.
@@ -25,4 +29,25 @@ pub fn bring_into_view(element: &web_sys::Element) {
     let options = web_sys::ScrollIntoViewOptions::new();
     options.set_block(web_sys::ScrollLogicalPosition::Nearest);
     element.scroll_into_view_with_scroll_into_view_options(&options);
+}
+
+/// Whether a person sees `element`: the point near its top middle is inside the window
+/// and not covered by something else (a sticky timeline, a docked console).
+pub fn is_seen(element: &web_sys::Element) -> bool {
+    let rect = element.get_bounding_client_rect();
+    let (x, y) = (rect.left() + rect.width() / 2.0, rect.top() + (rect.height() / 2.0).min(16.0));
+    let hit = gloo::utils::document().element_from_point(x as f32, y as f32);
+    hit.is_some_and(|hit| element.contains(Some(&hit)))
+}
+
+/// Unless one of the elements matching `selector` is seen, scrolls the first of them
+/// to the top of its scrolling boxes.
+pub fn keep_one_in_sight(selector: &str) {
+    let Ok(found) = gloo::utils::document().query_selector_all(selector) else { return };
+    let elements: Vec<web_sys::Element> = (0..found.length()).filter_map(|i| found.item(i)?.dyn_into().ok()).collect();
+    if !elements.iter().any(is_seen) {
+        if let Some(first) = elements.first() {
+            scroll_element_to_top(first);
+        }
+    }
 }

@@ -12,8 +12,8 @@ use std::rc::Rc;
 use web_sys::{Element, HtmlInputElement};
 use yew::prelude::*;
 
-use crate::focus::bring_into_view;
-use crate::console_input::{hidden_entries, tab, walk_history, HistoryWalk, TabKey};
+use crate::console_input::{hidden_entries, node_named, tab, walk_history, HistoryWalk, TabKey};
+use crate::focus::{bring_into_view, focus_first, keep_one_in_sight};
 use crate::i18n::{console_text, Lang};
 use crate::sim_time::format_sim_time;
 use crate::session::{RunOn, Session};
@@ -123,6 +123,43 @@ fn console_log(props: &LogProps) -> Html {
     }
 }
 
+/// The node cards and the dense view's squares, by node name.
+const NODES: &str = ".cluster-nodes [data-node]";
+
+/// Whether the console is docked: a wide window keeps it at the bottom of the cluster
+/// pane while it has focus (styles.css), so the nodes above can be in sight with it.
+fn docked(console: &Element) -> bool {
+    let style = gloo::utils::window().get_computed_style(console).ok().flatten();
+    style.and_then(|style| style.get_property_value("position").ok()).as_deref() == Some("sticky")
+}
+
+/// Focuses the prompt (the `/` key). Docked, the console is in view wherever the pane
+/// stands, and the nodes are brought in sight above it if none is.
+pub fn focus_prompt() {
+    focus_first("#console-input");
+    let console = gloo::utils::document().query_selector(".cluster-pane > .console").ok().flatten();
+    if console.is_some_and(|console| docked(&console)) {
+        keep_one_in_sight(NODES);
+    }
+}
+
+/// After a command typed into the docked console, the card of the node it named comes
+/// into sight above it (cordon, label, taint, node down…), the card's own scroll margins
+/// keeping it clear of the sticky timeline and the console.
+fn show_node_named(line: &str, input: &Element) {
+    if !input.closest(".console").ok().flatten().is_some_and(|console| docked(&console)) {
+        return;
+    }
+    let document = gloo::utils::document();
+    let card = |name: &str| {
+        let plain = name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '.'));
+        plain.then(|| document.query_selector(&format!(".cluster-nodes [data-node=\"{name}\"]")).ok().flatten()).flatten()
+    };
+    if let Some(card) = node_named(line, |name| card(name).is_some()).and_then(card) {
+        bring_into_view(&card);
+    }
+}
+
 #[function_component(Console)]
 pub fn console() -> Html {
     let input = use_node_ref();
@@ -132,7 +169,9 @@ pub fn console() -> Html {
     // rendered, so a RefCell: two keys in a row see each other's walk.
     let walk = use_mut_ref(HistoryWalk::default);
     let suggestions = use_state(Vec::<String>::new);
-    let entries = playground.as_ref().and_then(|p| p.session.as_ref()).map_or(0, |session| session.console().len());
+    let session = playground.as_ref().and_then(|p| p.session.as_ref());
+    let entries = session.map_or(0, |session| session.console().len());
+    let newest = session.and_then(|session| session.console().last().map(|outcome| outcome.command.clone()));
     // One callback for the log's lifetime, so the log's props stay equal while playing.
     let seek = {
         let playground = playground.clone();
@@ -144,7 +183,8 @@ pub fn console() -> Html {
     };
     // A command ran (here, or from a node's actions): show the newest at the bottom.
     // The screen grew above the prompt, so a prompt with focus is brought back into
-    // view: the next command is not typed blind.
+    // view: the next command is not typed blind. A node the command named comes into
+    // sight too where the console is docked.
     {
         let (screen, input) = (screen.clone(), input.clone());
         use_effect_with(entries, move |_| {
@@ -154,6 +194,9 @@ pub fn console() -> Html {
             }
             let focused = gloo::utils::document().active_element();
             if let Some(input) = input.cast::<Element>().filter(|input| focused.as_ref() == Some(input)) {
+                if let Some(line) = newest {
+                    show_node_named(&line, &input);
+                }
                 bring_into_view(&input);
             }
         });
@@ -289,7 +332,7 @@ pub fn console() -> Html {
                 <span class="prompt" aria-hidden="true">{ "$" }</span>
                 <input ref={input} type="text" id="console-input" spellcheck="false" autocomplete="off"
                     autocapitalize="off" aria-label={strings.console_label}
-                    aria-describedby="console-hint" placeholder="kubectl cordon node-02" {onkeydown} {oninput} />
+                    aria-describedby="console-hint" aria-keyshortcuts="/" placeholder="kubectl cordon node-02" {onkeydown} {oninput} />
                 <button type="submit" class="btn">{ strings.console_run }</button>
             </form>
             <p id="console-hint" class="console-hint">{ strings.console_hint }</p>

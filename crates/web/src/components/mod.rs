@@ -22,7 +22,7 @@ mod timeline;
 mod why_panel;
 
 pub use cluster_pane::ClusterPane;
-pub use console::Console;
+pub use console::{focus_prompt, Console};
 pub use cluster_only_toggle::ClusterOnlyToggle;
 pub use event_list::EventList;
 pub use gallery_picker::{Closed, GalleryPicker, GalleryToggle};

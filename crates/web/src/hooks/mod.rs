@@ -2,8 +2,8 @@
 
 mod playback;
 mod preferences;
-mod timeline_keys;
+mod shortcuts;
 
 pub use playback::use_playback;
 pub use preferences::{initial_lang, use_lang_preference};
-pub use timeline_keys::use_timeline_keys;
+pub use shortcuts::use_keyboard_shortcuts;

@@ -184,7 +184,7 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     },
     marker_blocked: "blocked",
     blocked_definition: "Blocked: a rollout is in progress (up-to-date or available below desired) and neither count has changed for 60 s of simulated time: the maxUnavailable budget is used up by pods that do not become available.",
-    keyboard_hint: "Space plays or pauses, ← and → step, Shift+← and Shift+→ jump to the previous or next marker (outside the editor and the console; on the scrubber, its markers and the steps too, where Enter jumps).",
+    keyboard_hint: "Space plays or pauses, ← and → step, Shift+← and Shift+→ jump to the previous or next marker (outside the editor and the console; on the scrubber, its markers and the steps too, where Enter jumps). / goes to the console's prompt.",
 
     filter_node: "Node",
     filter_object: "Object",

@@ -185,7 +185,7 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     },
     marker_blocked: "受阻",
     blocked_definition: "受阻：滚动更新进行中（最新或可用数低于期望数），且两个计数在 60 秒模拟时间内都没有变化：maxUnavailable 的额度被始终不可用的 Pod 占满。",
-    keyboard_hint: "空格键播放或暂停，← 和 → 单步，Shift+← 和 Shift+→ 跳到上一个或下一个标记（编辑器与控制台之外；在时间轴滑块、标记和步骤按钮上同样有效，按 Enter 跳转）。",
+    keyboard_hint: "空格键播放或暂停，← 和 → 单步，Shift+← 和 Shift+→ 跳到上一个或下一个标记（编辑器与控制台之外；在时间轴滑块、标记和步骤按钮上同样有效，按 Enter 跳转）。按 / 键转到控制台的输入行。",
 
     filter_node: "节点",
     filter_object: "对象",

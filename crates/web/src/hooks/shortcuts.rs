@@ -1,13 +1,15 @@
-//! Keyboard control of the timeline: Space plays or pauses, ← and → step one
-//! frame, Shift+← and Shift+→ jump to the previous or next marked frame (a step, an
-//! update, a batch, a completion). Keys typed into the editor, the console or any
-//! other field are left alone, and so are keys with Ctrl, Meta or Alt.
+//! The playground's keyboard shortcuts. The timeline: Space plays or pauses, ← and →
+//! step one frame, Shift+← and Shift+→ jump to the previous or next marked frame (a
+//! step, an update, a batch, a completion). `/` goes to the console's prompt, as it
+//! goes to the search field on many sites. Keys typed into the editor, the console or
+//! any other field are left alone, and so are keys with Ctrl, Meta or Alt.
 
 use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
+use crate::components::focus_prompt;
 use crate::state::{Action, Playground};
 
 /// Whether the key belongs to what has focus: text fields and selects take every
@@ -38,7 +40,7 @@ fn belongs_to_focus(target: Option<web_sys::EventTarget>, key: &str, shift: bool
 }
 
 #[hook]
-pub fn use_timeline_keys(playground: &Playground) {
+pub fn use_keyboard_shortcuts(playground: &Playground) {
     let playground = playground.clone();
     let playing = playground.playing;
     use_effect_with(playing, move |_| {
@@ -47,6 +49,12 @@ pub fn use_timeline_keys(playground: &Playground) {
             EventListener::new_with_options(&document, "keydown", EventListenerOptions::enable_prevent_default(), move |event| {
                 let Some(event) = event.dyn_ref::<KeyboardEvent>() else { return };
                 if event.ctrl_key() || event.meta_key() || event.alt_key() || belongs_to_focus(event.target(), &event.key(), event.shift_key()) {
+                    return;
+                }
+                // Some layouts need Shift for "/": the key is what counts.
+                if event.key() == "/" {
+                    event.prevent_default();
+                    focus_prompt();
                     return;
                 }
                 let action = match (event.key().as_str(), event.shift_key()) {
