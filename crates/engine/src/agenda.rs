@@ -46,6 +46,9 @@ pub enum Action {
     KillContainers(String),
     /// The containers have stopped: the kubelet confirms the deletion.
     FinishTermination(String),
+    /// The node's kubelet works out its node status (`syncNodeStatus`, every 10 s; only
+    /// scheduled when a cordon or uncordon gives it something to record).
+    SyncNodeStatus(String),
     /// The node lifecycle controller looks at a node's heartbeat and condition taints.
     MonitorNode(String),
     /// The node lifecycle controller's periodic pass compares the nodes with those it

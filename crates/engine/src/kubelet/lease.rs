@@ -13,6 +13,9 @@ use crate::clock::{self, MINUTE, SECOND};
 const RENEW_INTERVAL_MS: u64 = 10 * SECOND;
 /// `nodeStatusReportFrequency`: how often an unchanged status is posted again.
 const STATUS_REPORT_MS: u64 = 5 * MINUTE;
+/// `nodeStatusUpdateFrequency`: how often the kubelet works its node status out (and
+/// records what its setters saw change), posted or not.
+const STATUS_UPDATE_MS: u64 = 10 * SECOND;
 
 /// One node's lease, as its kubelet keeps it renewed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,6 +50,11 @@ impl NodeLease {
     /// status last posted with changes at `posted_ms`.
     pub fn last_status_report(&self, posted_ms: u64, now_ms: u64) -> u64 {
         last_tick(posted_ms, self.until(now_ms), STATUS_REPORT_MS)
+    }
+
+    /// The kubelet's next node status sync after `now_ms`; none while it is stopped.
+    pub fn next_status_sync(&self, now_ms: u64) -> Option<u64> {
+        self.stopped_at.is_none().then(|| last_tick(self.renewing_since, now_ms, STATUS_UPDATE_MS) + STATUS_UPDATE_MS)
     }
 
     fn until(&self, now_ms: u64) -> u64 {

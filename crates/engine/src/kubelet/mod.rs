@@ -21,7 +21,7 @@ use crate::pod_readiness::{is_terminating, node_name};
 use crate::agenda::Action;
 pub use admission::{admit, Rejection};
 pub use lease::{node_as_reported, NodeLease};
-pub use node_status::{stamp_first_post, start_up_events, KubeletCondition, KUBELET_CONDITIONS};
+pub use node_status::{stamp_first_post, start_up_events, KubeletCondition, SchedulableMemory, KUBELET_CONDITIONS};
 pub use images::simulated_digest;
 pub use pod_status::set_not_ready;
 use pod_status::{ContainerOutcome, Exit};
@@ -56,6 +56,8 @@ pub struct Kubelet {
     backoff: BTreeMap<String, u64>,
     /// The crash-loop back-off per pod key: the next restart's delay.
     crash_backoff: BTreeMap<String, u64>,
+    /// Whether each node was unschedulable at its last status sync.
+    schedulable: SchedulableMemory,
 }
 
 pub const SOURCE: &str = "kubelet";
@@ -84,6 +86,16 @@ fn running_containers(pod: &Pod) -> Vec<String> {
 }
 
 impl Kubelet {
+    /// The node's kubelet works its status out: the schedulable event it records, if
+    /// the node was cordoned or uncordoned since its last sync.
+    pub fn sync_node_status(&mut self, node: &k8s_openapi::api::core::v1::Node) -> Option<(&'static str, String)> {
+        self.schedulable.sync(node)
+    }
+
+    pub fn forget_node(&mut self, node: &str) {
+        self.schedulable.forget(node);
+    }
+
     pub fn set_image_behaviour(&mut self, image: &str, behaviour: ImageBehaviour) {
         self.images.insert(image.to_string(), behaviour);
     }

@@ -1,6 +1,8 @@
 //! The conditions a kubelet posts on its Node (`setNodeStatus`'s condition setters).
 
-use k8s_openapi::api::core::v1::NodeCondition;
+use std::collections::BTreeSet;
+
+use k8s_openapi::api::core::v1::{Node, NodeCondition};
 
 /// A condition the kubelet posts, with its healthy status, reason and message, and
 /// the events its setter records when the status turns healthy or not.
@@ -81,6 +83,31 @@ pub fn start_up_events(node: &k8s_openapi::api::core::v1::Node) -> Vec<(&'static
     events
 }
 
+/// `recordNodeSchedulableEvent`, the last of the status setters: each kubelet remembers
+/// whether its node was unschedulable at its last status sync (not at first), and
+/// records NodeNotSchedulable or NodeSchedulable when that changed. A cordon undone
+/// before the next sync goes unrecorded, as on a real node.
+#[derive(Clone, Debug, Default)]
+pub struct SchedulableMemory {
+    unschedulable: BTreeSet<String>,
+}
+
+impl SchedulableMemory {
+    /// A status sync of `node`: the event it records (reason, message), if any.
+    pub fn sync(&mut self, node: &Node) -> Option<(&'static str, String)> {
+        let name = node.metadata.name.clone().unwrap_or_default();
+        let now = node.spec.as_ref().and_then(|s| s.unschedulable).unwrap_or(false);
+        let changed = if now { self.unschedulable.insert(name.clone()) } else { self.unschedulable.remove(&name) };
+        let event = if now { "NodeNotSchedulable" } else { "NodeSchedulable" };
+        changed.then(|| (event, format!("Node {name} status is now: {event}")))
+    }
+
+    /// A node deleted: a kubelet registering it again starts remembering afresh.
+    pub fn forget(&mut self, node: &str) {
+        self.unschedulable.remove(node);
+    }
+}
+
 /// The kubelet's first status post, at registration: conditions written without
 /// times (by the scenario or a Node document) get the registration time as their
 /// heartbeat and transition.
@@ -89,5 +116,32 @@ pub fn stamp_first_post(node: &mut k8s_openapi::api::core::v1::Node, now_ms: u64
     for condition in conditions.into_iter().flatten() {
         condition.last_heartbeat_time.get_or_insert_with(|| crate::clock::timestamp(now_ms));
         condition.last_transition_time.get_or_insert_with(|| crate::clock::timestamp(now_ms));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use k8s_openapi::api::core::v1::NodeSpec;
+    use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
+
+    fn node(unschedulable: bool) -> Node {
+        Node {
+            metadata: ObjectMeta { name: Some("node-01".into()), ..Default::default() },
+            spec: Some(NodeSpec { unschedulable: unschedulable.then_some(true), ..Default::default() }),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn each_change_of_unschedulable_is_recorded_once() {
+        let mut memory = SchedulableMemory::default();
+        assert_eq!(memory.sync(&node(false)), None, "a kubelet starts remembering a schedulable node");
+        assert_eq!(memory.sync(&node(true)).map(|e| e.0), Some("NodeNotSchedulable"));
+        assert_eq!(memory.sync(&node(true)), None);
+        assert_eq!(memory.sync(&node(false)), Some(("NodeSchedulable", "Node node-01 status is now: NodeSchedulable".to_owned())));
+        memory.sync(&node(true));
+        memory.forget("node-01");
+        assert_eq!(memory.sync(&node(true)).map(|e| e.0), Some("NodeNotSchedulable"), "a node made again starts afresh");
     }
 }

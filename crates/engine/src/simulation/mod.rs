@@ -647,3 +647,37 @@ mod query_tests {
         assert_eq!(first.markers, [Marker::Command("kubectl cordon node-01".into())]);
     }
 }
+
+#[cfg(test)]
+mod kubelet_sync_tests {
+    use super::*;
+    use crate::test_fixtures::AGENT_SCENARIO;
+
+    fn schedulable_events(sim: &Simulation) -> Vec<String> {
+        let events = sim.state().events.iter();
+        events.filter(|e| e.reason.contains("Schedulable")).map(|e| format!("{} {}", e.reason, e.message)).collect()
+    }
+
+    #[test]
+    fn the_kubelet_records_a_cordon_at_its_next_status_sync_and_misses_one_undone_before() {
+        let mut sim = Simulation::load(AGENT_SCENARIO).expect("loads");
+        sim.run_steps();
+        for line in ["kubectl cordon node-01", "advance 5s"] {
+            assert_eq!(sim.execute(line).error, None, "{line}");
+        }
+        assert_eq!(schedulable_events(&sim), Vec::<String>::new(), "not before the kubelet's next sync");
+        assert_eq!(sim.execute("advance 10s").error, None);
+        assert_eq!(schedulable_events(&sim), ["NodeNotSchedulable Node node-01 status is now: NodeNotSchedulable"]);
+        for line in ["kubectl cordon node-02", "kubectl uncordon node-02", "advance 30s"] {
+            assert_eq!(sim.execute(line).error, None, "{line}");
+        }
+        assert_eq!(schedulable_events(&sim).len(), 1, "node-02 was schedulable at both syncs: {:?}", schedulable_events(&sim));
+        // The node down, its kubelet syncs nothing until it is back.
+        for line in ["node down node-03", "kubectl cordon node-03", "advance 60s"] {
+            assert_eq!(sim.execute(line).error, None, "{line}");
+        }
+        assert_eq!(schedulable_events(&sim).len(), 1);
+        assert_eq!(sim.execute("node up node-03").error, None);
+        assert_eq!(schedulable_events(&sim).last().map(String::as_str), Some("NodeNotSchedulable Node node-03 status is now: NodeNotSchedulable"));
+    }
+}

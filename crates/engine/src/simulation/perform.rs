@@ -102,6 +102,10 @@ impl Simulation {
                 self.node_lifecycle.classify_nodes(&mut self.api);
                 vec![]
             }
+            Action::SyncNodeStatus(node) => {
+                self.sync_node_status(&node);
+                vec![]
+            }
             Action::CollectTerminatingPods => {
                 pod_gc::collect_terminating_pods(&mut self.api);
                 vec![]
@@ -154,6 +158,7 @@ impl Simulation {
             Action::SyncCrashBackOff { pod, .. } => format!("kubelet finds the crashed container of {pod} backing off"),
             Action::KillContainers(k) => format!("kubelet stops the containers of {k}"),
             Action::FinishTermination(k) => format!("pod {k} terminated"),
+            Action::SyncNodeStatus(n) => format!("kubelet on {n} syncs the node's status"),
             Action::MonitorNode(n) => format!("node-lifecycle-controller checks node {n}"),
             Action::NoExecuteTaintingPass => "node-lifecycle-controller taints unhealthy nodes NoExecute".to_string(),
             Action::NoticeNodeTaints(n) => format!("taint-eviction-controller sees the NoExecute taints of node {n} change"),
@@ -241,6 +246,7 @@ impl Simulation {
                 }
                 self.change_lease(&name, NodeLease::resumed);
                 self.node_lifecycle.kubelet_resumes(&mut self.api, &name);
+                self.sync_node_status(&name);
                 self.resync_kubelet(&name);
                 Ok(format!("node/{name}: kubelet is posting ready status"))
             }
@@ -261,6 +267,15 @@ impl Simulation {
 
     /// A kubelet back from silence reports its pods again: it finishes terminations,
     /// starts what it was given, and reports Ready for healthy running pods.
+    /// A status sync of the node's kubelet, unless it is down: NodeNotSchedulable or
+    /// NodeSchedulable when a cordon changed since the last one.
+    fn sync_node_status(&mut self, name: &str) {
+        let Some(node) = self.api.state.nodes.get(name).filter(|_| !self.node_lifecycle.is_silent(name)) else { return };
+        if let Some((reason, message)) = self.kubelet.sync_node_status(node) {
+            self.api.record_event(&format!("Node/{name}"), "Normal", reason, kubelet::SOURCE, message);
+        }
+    }
+
     fn resync_kubelet(&mut self, node: &str) {
         // The node's own pods, from the index, not a scan of every pod of the cluster.
         let pods: Vec<(String, Pod)> = self

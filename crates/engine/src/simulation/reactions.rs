@@ -93,6 +93,14 @@ impl Simulation {
         }
     }
 
+    /// The node's kubelet records a cordon or uncordon at its next status sync (none
+    /// while it is down: it syncs when it comes back).
+    fn status_sync_at_next_tick(&mut self, node: &str) {
+        if let Some(at) = self.api.state.leases.get(node).and_then(|lease| lease.next_status_sync(self.api.now())) {
+            self.agenda.schedule_once(at, Action::SyncNodeStatus(node.to_string()));
+        }
+    }
+
     /// PodGC's next pass will find the terminating pods of `node` when it is out of
     /// service; the pass is scheduled only then, so that a cluster without such a node
     /// has no pass that does nothing.
@@ -188,6 +196,9 @@ impl Simulation {
                 if spec(&node).unschedulable != spec(&old).unschedulable || conditions(&node) != conditions(&old) {
                     self.later(REACTION_MS, Action::MonitorNode(name.clone()));
                 }
+                if spec(&node).unschedulable != spec(&old).unschedulable {
+                    self.status_sync_at_next_tick(&name);
+                }
                 if no_execute_taints_changed(spec(&old).taints.as_deref(), spec(&node).taints.as_deref()) {
                     self.later(REACTION_MS, Action::NoticeNodeTaints(name.clone()));
                 }
@@ -196,6 +207,7 @@ impl Simulation {
             }
             Change::NodeDeleted(node) => {
                 let name = node.metadata.name.clone().unwrap_or_default();
+                self.kubelet.forget_node(&name);
                 self.classify_nodes_at_next_pass(&name);
                 self.agenda.schedule(pod_gc::orphans_collected_at(self.api.now()), Action::CollectOrphanedPods(name));
             }

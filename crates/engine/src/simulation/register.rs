@@ -15,6 +15,8 @@ impl Simulation {
     /// condition taints already what its conditions ask for.
     pub(super) fn register_node(&mut self, node: Node) -> Result<(), ApiError> {
         let node = reconcile_condition_taints(registered(node), self.api.now());
+        // Its kubelet synced its status long ago: a cordon it starts with is old news.
+        let _ = self.kubelet.sync_node_status(&node);
         self.create_registered_node(node)
     }
 
@@ -36,7 +38,8 @@ impl Simulation {
         // controller, which hears of the new node, takes the taint off (`NodeAdded`).
         self.create_registered_node(admit_new_node(registered(node)))?;
         let events = self.api.state.nodes.get(&name).map(|node| start_up_events(node)).unwrap_or_default();
-        for (reason, message) in events {
+        let schedulable = self.api.state.nodes.get(&name).and_then(|node| self.kubelet.sync_node_status(node));
+        for (reason, message) in events.into_iter().chain(schedulable) {
             self.api.record_event(&format!("Node/{name}"), "Normal", reason, kubelet::SOURCE, message);
         }
         Ok(())

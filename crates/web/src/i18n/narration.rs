@@ -39,6 +39,7 @@ fn zh_hans(action: &Action) -> String {
         Action::SyncCrashBackOff { pod, .. } => format!("kubelet 发现 {pod} 崩溃的容器处于重启退避中"),
         Action::KillContainers(k) => format!("kubelet 停止 {k} 的容器"),
         Action::FinishTermination(k) => format!("Pod {k} 已终止"),
+        Action::SyncNodeStatus(n) => format!("{n} 上的 kubelet 同步节点状态"),
         Action::MonitorNode(n) => format!("node-lifecycle-controller 检查节点 {n}"),
         Action::NoExecuteTaintingPass => "node-lifecycle-controller 给不健康的节点加 NoExecute 污点".to_string(),
         Action::NoticeNodeTaints(n) => format!("taint-eviction-controller 发现节点 {n} 的 NoExecute 污点有变化"),
