@@ -118,6 +118,21 @@ test("at 1280x720 the console docks under the node cards, and the node a command
   await expect(page.locator(".cluster-pane > .console")).toHaveCSS("position", "static");
 });
 
+test("a taint from the why panel's form that evicts the pod leaves the field in sight", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto("/");
+  await page.locator('.node-card[data-node="node-02"] .node-select').click();
+  const taint = page.locator('.why-panel [data-node-input="taint"]');
+  await taint.fill("dedicated=db:NoExecute");
+  await taint.press("Enter");
+  await expect(page.locator(".why-panel .node-action-answer")).toHaveText("node/node-02 tainted");
+  // The pod goes and the scheduler's rows with it: the explanation above the field
+  // shrinks, and the field stays where it was instead of sliding under the timeline.
+  await expect(page.locator('.why-ds[data-daemonset="node-logger"]')).toHaveAttribute("data-outcome", "NotEligible");
+  await expect(taint).toBeFocused();
+  expect(await seen(taint)).toBe(true);
+});
+
 test("why / why not: an untolerated control-plane taint, a cordon tolerated by the controller", async ({ page }) => {
   await load(
     page,
@@ -135,8 +150,12 @@ test("why / why not: an untolerated control-plane taint, a cordon tolerated by t
   const cp = panel.locator('.why-ds[data-daemonset="agent"]');
   await expect(cp).toHaveAttribute("data-outcome", "NotEligible");
   await expect(cp.locator(".badge")).toContainText("no pod");
-  const taint = cp.locator(".rule.is-fail", { hasText: "node-role.kubernetes.io/control-plane:NoSchedule" });
+  const taint = cp.locator(".why-rules:not(.why-decider) .rule.is-fail", { hasText: "node-role.kubernetes.io/control-plane:NoSchedule" });
   await expect(taint).toContainText("not tolerated. NoSchedule: shouldRun is false");
+  // The rule that decides it comes right under the summary, before the whole list.
+  const decider = cp.getByRole("list", { name: "The rule that decides it" });
+  await expect(decider.locator(".rule")).toHaveCount(1);
+  await expect(decider.locator(".rule.is-fail")).toContainText("node-role.kubernetes.io/control-plane:NoSchedule");
   await expect(cp).toContainText("shouldRun = false, shouldContinueRunning = true");
   await expect(cp).toContainText("the scheduler is never asked");
 
@@ -146,6 +165,7 @@ test("why / why not: an untolerated control-plane taint, a cordon tolerated by t
   await expect(panel.getByRole("heading", { name: "Why / why not on node-02" })).toBeVisible();
   const cordoned = panel.locator('.why-ds[data-daemonset="agent"]');
   await expect(cordoned).toHaveAttribute("data-outcome", "Running");
+  await expect(cordoned.locator(".why-decider")).toHaveCount(0);
   await expect(cordoned.locator(".rule.is-pass", { hasText: "node.kubernetes.io/unschedulable:NoSchedule" })).toContainText(
     "tolerated by the toleration the DaemonSet controller adds to every daemon pod node.kubernetes.io/unschedulable:NoSchedule op=Exists",
   );
@@ -281,6 +301,17 @@ test("rollout chart, scrubber markers and the timeline keys", async ({ page }) =
   expect(moved).toBeLessThanOrEqual(next + 1);
   await page.keyboard.press("Shift+ArrowLeft");
   await expect(counter).toHaveText(`Frame ${at} of ${total}`);
+  // A marker or a step chip, clicked, leaves the plain arrows to the timeline too.
+  await page.locator(".scrubber-marker.marker-update").click();
+  await page.keyboard.press("ArrowRight");
+  await expect(counter).toHaveText(`Frame ${at + 1} of ${total}`);
+  await page.keyboard.press("ArrowLeft");
+  await expect(counter).toHaveText(`Frame ${at} of ${total}`);
+  await page.locator(".steps .step").first().click();
+  const stepAt = Number((await counter.textContent()).match(/Frame (\d+)/)[1]);
+  await page.keyboard.press("ArrowRight");
+  await expect(counter).toHaveText(`Frame ${stepAt + 1} of ${total}`);
+  await page.locator(".scrubber-marker.marker-update").click();
   // Typing in the console does not step the timeline.
   await page.getByRole("textbox", { name: "Command" }).press("ArrowLeft");
   await expect(counter).toHaveText(`Frame ${at} of ${total}`);

@@ -52,11 +52,12 @@ pub fn cluster_pane() -> Html {
             let selected = playground.selected_node.as_deref();
             let panel_by_card = !dense
                 && selected.is_some_and(|name| view.pools.iter().any(|pool| pool.nodes.iter().any(|node| node.name == name)));
+            let cause = narrate(&frame, lang).into_owned();
             let body = html! {
                 <>
                     <p class="frame-caption" aria-live={if playground.playing { "off" } else { "polite" }}>
                         <span class="frame-time">{ (strings.at_time)(&format_sim_time(frame.time_ms)) }</span>
-                        <span class="frame-cause">{ narrate(&frame, lang).into_owned() }</span>
+                        <span class="frame-cause" title={cause.clone()}>{ cause }</span>
                     </p>
                     <StatusLine frame={StatusFrame(frame.state.clone())} now_ms={frame.time_ms} {lang} />
                     if view.pools.is_empty() {

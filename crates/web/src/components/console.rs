@@ -124,7 +124,7 @@ fn console_log(props: &LogProps) -> Html {
 }
 
 /// The node cards and the dense view's squares, by node name.
-const NODES: &str = ".cluster-nodes [data-node]";
+const NODES: &str = ".cluster-nodes :is(.node-card, .dense-node)[data-node]";
 
 /// Whether the console is docked: a wide window keeps it at the bottom of the cluster
 /// pane while it has focus (styles.css), so the nodes above can be in sight with it.
@@ -153,7 +153,7 @@ fn show_node_named(line: &str, input: &Element) {
     let document = gloo::utils::document();
     let card = |name: &str| {
         let plain = name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '.'));
-        plain.then(|| document.query_selector(&format!(".cluster-nodes [data-node=\"{name}\"]")).ok().flatten()).flatten()
+        plain.then(|| document.query_selector(&format!(".cluster-nodes :is(.node-card, .dense-node)[data-node=\"{name}\"]")).ok().flatten()).flatten()
     };
     if let Some(card) = node_named(line, |name| card(name).is_some()).and_then(card) {
         bring_into_view(&card);

@@ -14,6 +14,7 @@ use std::rc::Rc;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::focus::bring_into_view;
 use crate::i18n::{console_text, Lang};
 use crate::state::{Action, Playground};
 use dsplay_engine::simulation::StepOutcome;
@@ -101,6 +102,14 @@ struct Sent {
     console_len: usize,
 }
 
+/// What follows once a command's answer is drawn under the buttons.
+enum AfterAnswer {
+    /// A button ran it: the answer takes the focus.
+    FocusIt,
+    /// A form ran it: its field, still focused, is kept in sight.
+    ShowField(NodeRef),
+}
+
 #[function_component(NodeActions)]
 pub fn node_actions(props: &NodeActionsProps) -> Html {
     let label_input = use_node_ref();
@@ -112,16 +121,18 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
     // its output also goes to the console, far below and often out of sight.
     let answered = use_state(|| None::<StepOutcome>);
     // A button's answer takes the focus: the button under it may now be its opposite
-    // (Cordon became Uncordon), which Space, the play key, would otherwise press.
+    // (Cordon became Uncordon), which Space, the play key, would otherwise press. A
+    // form keeps the focus, and its field is kept in sight: the answer drawn above it
+    // pushes it down, off a short window's edge.
     let answer_ref = use_node_ref();
-    let focus_answer = use_mut_ref(|| false);
+    let after_answer = use_mut_ref(|| None::<AfterAnswer>);
     let sent: Rc<RefCell<Option<Sent>>> = use_mut_ref(|| None);
     let playground = use_context::<Playground>();
     {
         // When the console grows, look at the sent command's outcome: clear its input
         // only when it ran; on a refusal keep what was typed and say what is expected.
-        let (playground, sent, refused, answered, focus_answer) =
-            (playground.clone(), sent.clone(), refused.clone(), answered.clone(), focus_answer.clone());
+        let (playground, sent, refused, answered, after_answer) =
+            (playground.clone(), sent.clone(), refused.clone(), answered.clone(), after_answer.clone());
         let revision = playground.as_ref().map(|p| p.console_revision);
         use_effect_with(revision, move |_| {
             let outcome = playground.as_ref().and_then(|playground| {
@@ -135,7 +146,7 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
                 // A button: what it printed, or its error, under the buttons.
                 (None, _) => {
                     answered.set(Some(entry));
-                    *focus_answer.borrow_mut() = true;
+                    *after_answer.borrow_mut() = Some(AfterAnswer::FocusIt);
                 }
                 // A form's command ran: its answer replaces the last one under the buttons
                 // (the focus stays in the field, for the next change).
@@ -147,6 +158,7 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
                     now.remove(sent.field);
                     refused.set(now);
                     answered.set(Some(entry));
+                    *after_answer.borrow_mut() = Some(AfterAnswer::ShowField(input));
                 }
                 // What is wrong, every cause of it, without kubectl's pointer to `-h`.
                 // The refusal stands by its field; an older answer would read as this one's.
@@ -160,14 +172,20 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
         });
     }
     {
-        let (answer_ref, focus_answer) = (answer_ref.clone(), focus_answer.clone());
+        let (answer_ref, after_answer) = (answer_ref.clone(), after_answer.clone());
         use_effect(move || {
             // Until the answer is drawn, the wish waits for the next render.
-            if *focus_answer.borrow() {
-                if let Some(answer) = answer_ref.cast::<web_sys::HtmlElement>() {
+            let Some(answer) = answer_ref.cast::<web_sys::HtmlElement>() else { return };
+            match after_answer.borrow_mut().take() {
+                Some(AfterAnswer::FocusIt) => {
                     let _ = answer.focus();
-                    *focus_answer.borrow_mut() = false;
                 }
+                Some(AfterAnswer::ShowField(field)) => {
+                    if let Some(field) = field.cast::<web_sys::Element>() {
+                        bring_into_view(&field);
+                    }
+                }
+                None => {}
             }
         });
     }

@@ -5,7 +5,9 @@
 use yew::prelude::*;
 
 use super::node_actions::{NodeActionState, NodeActions};
-use crate::cluster_view::why::{DaemonSetWhy, NodeWhy, NotReadyCause, Outcome, SchedulerCheck};
+use crate::cluster_view::why::{
+    BlockingRule, DaemonSetWhy, NodeNameCheck, NodeWhy, NotReadyCause, Outcome, PluginCheck, RuleCheck, SchedulerCheck, TaintCheck,
+};
 use crate::cluster_view::pool_of;
 use crate::focus::{focus_first, scroll_to_top};
 use crate::i18n::PanelStrings;
@@ -183,26 +185,51 @@ fn rule_line(pass: Option<bool>, rule: Html, reason: String, text: &PanelStrings
     }
 }
 
+fn node_name_line(check: &NodeNameCheck, text: &PanelStrings) -> Html {
+    rule_line(Some(check.matched), html! { <code>{ "nodeName" }</code> }, (text.node_name_rule)(check), text, "")
+}
+
+fn affinity_line(rule: &RuleCheck, text: &PanelStrings) -> Html {
+    let (label, indent) = match rule.check.kind {
+        AffinityCheckKind::NodeSelector => (html! { <><code>{ "nodeSelector " }</code><code>{ &rule.check.rule }</code></> }, ""),
+        AffinityCheckKind::Term => (html! { <code>{ (text.term_rule)(rule.check.term.unwrap_or_default()) }</code> }, ""),
+        _ => (html! { <code>{ &rule.check.rule }</code> }, "is-nested"),
+    };
+    rule_line(Some(rule.check.matched), label, (text.affinity_reason)(rule), text, indent)
+}
+
+fn taint_line(taint: &TaintCheck, text: &PanelStrings) -> Html {
+    let pass = match taint.effect.as_str() {
+        "NoSchedule" | "NoExecute" => Some(!taint.blocks_scheduling()),
+        _ => None,
+    };
+    rule_line(pass, html! { <code>{ &taint.taint }</code> }, (text.taint_reason)(taint), text, "")
+}
+
+fn plugin_line(plugin: &PluginCheck, text: &PanelStrings) -> Html {
+    let reason = plugin.unfit.clone().unwrap_or_else(|| text.plugin_fits.to_string());
+    rule_line(Some(plugin.unfit.is_none()), html! { <code>{ plugin.plugin }</code> }, reason, text, "")
+}
+
+/// The rule that keeps the pod off (or makes the controller delete it), repeated under
+/// the summary: on a short window the full list below may start past its bottom edge.
+fn deciding_rule(ds: &DaemonSetWhy, text: &PanelStrings) -> Html {
+    let decides = matches!(ds.outcome, Outcome::NotEligible | Outcome::Evicting | Outcome::Kept | Outcome::Pending);
+    let Some(rule) = ds.first_blocking_rule().filter(|_| decides) else { return Html::default() };
+    let line = match rule {
+        BlockingRule::NodeName(check) => node_name_line(check, text),
+        BlockingRule::Affinity(rule) => affinity_line(rule, text),
+        BlockingRule::Taint(taint) => taint_line(taint, text),
+        BlockingRule::Plugin(plugin) => plugin_line(plugin, text),
+    };
+    html! { <ul class="why-rules why-decider" aria-label={text.deciding_rule}>{ line }</ul> }
+}
+
 fn daemonset(ds: &DaemonSetWhy, text: &PanelStrings) -> Html {
-    let mut rules: Vec<Html> = Vec::new();
-    if let Some(check) = &ds.node_name {
-        rules.push(rule_line(Some(check.matched), html! { <code>{ "nodeName" }</code> }, (text.node_name_rule)(check), text, ""));
-    }
-    for rule in &ds.affinity {
-        let (label, indent) = match rule.check.kind {
-            AffinityCheckKind::NodeSelector => (html! { <><code>{ "nodeSelector " }</code><code>{ &rule.check.rule }</code></> }, ""),
-            AffinityCheckKind::Term => (html! { <code>{ (text.term_rule)(rule.check.term.unwrap_or_default()) }</code> }, ""),
-            _ => (html! { <code>{ &rule.check.rule }</code> }, "is-nested"),
-        };
-        rules.push(rule_line(Some(rule.check.matched), label, (text.affinity_reason)(rule), text, indent));
-    }
-    for taint in &ds.taints {
-        let pass = match taint.effect.as_str() {
-            "NoSchedule" | "NoExecute" => Some(!taint.blocks_scheduling()),
-            _ => None,
-        };
-        rules.push(rule_line(pass, html! { <code>{ &taint.taint }</code> }, (text.taint_reason)(taint), text, ""));
-    }
+    let node_name = ds.node_name.iter().map(|check| node_name_line(check, text));
+    let affinity = ds.affinity.iter().map(|rule| affinity_line(rule, text));
+    let taints = ds.taints.iter().map(|taint| taint_line(taint, text));
+    let rules: Vec<Html> = node_name.chain(affinity).chain(taints).collect();
     let badge = (text.outcome_badge)(&ds.outcome);
     html! {
         <article class="why-ds" data-daemonset={ds.name.clone()} data-outcome={ds.outcome.name()}>
@@ -211,6 +238,7 @@ fn daemonset(ds: &DaemonSetWhy, text: &PanelStrings) -> Html {
                 <span class={outcome_class(&ds.outcome)}><span aria-hidden="true">{ outcome_mark(&ds.outcome) }</span>{ badge }</span>
             </h4>
             <p class="why-summary">{ (text.outcome_summary)(&ds.outcome) }</p>
+            { deciding_rule(ds, text) }
             if !ds.pods.is_empty() {
                 <p class="why-pods">
                     { text.pods_here }{ text.colon }
@@ -254,13 +282,7 @@ fn scheduler(check: Option<&SchedulerCheck>, text: &PanelStrings) -> Html {
         <>
             <p class="why-none">{ intro }</p>
             <ul class="why-rules why-plugins">
-                { for check.plugins.iter().map(|plugin| rule_line(
-                    Some(plugin.unfit.is_none()),
-                    html! { <code>{ plugin.plugin }</code> },
-                    plugin.unfit.clone().unwrap_or_else(|| text.plugin_fits.to_string()),
-                    text,
-                    "",
-                )) }
+                { for check.plugins.iter().map(|plugin| plugin_line(plugin, text)) }
             </ul>
             if let Some(message) = &check.failed_scheduling {
                 <p class="why-failed"><strong>{ text.failed_scheduling }{ text.colon }</strong><code>{ message }</code></p>

@@ -16,7 +16,8 @@ use crate::state::{Action, Playground};
 /// key, buttons take Space (it presses them), a scroll region wider than its box
 /// takes ← and →. The timeline's own controls leave
 /// Space and Shift+arrows to it: after a click on the scrubber, a marker or a step,
-/// Space plays from there and Shift+→ goes on to the next marker.
+/// Space plays from there and Shift+→ goes on to the next marker (and, but on the
+/// scrubber, → steps on).
 fn belongs_to_focus(target: Option<web_sys::EventTarget>, key: &str, shift: bool) -> bool {
     let Some(element) = target.and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
         return false;
@@ -24,7 +25,10 @@ fn belongs_to_focus(target: Option<web_sys::EventTarget>, key: &str, shift: bool
     let in_timeline = element.closest(".scrubber, .scrubber-markers, .steps").ok().flatten().is_some();
     if in_timeline {
         // The scrubber keeps plain arrows, Home, End and Page keys, as a slider does.
-        return !(key == " " || shift);
+        // Its markers and the step chips are buttons with no use for arrows: after a
+        // click on one, ← and → step on from its frame.
+        let slider = element.matches("input.scrubber").unwrap_or(false);
+        return slider && !(key == " " || shift);
     }
     // The dense view's squares are one Tab stop walked with the plain arrows.
     if !shift && key != " " && element.closest(".dense-nodes").ok().flatten().is_some() {

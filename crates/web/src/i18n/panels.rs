@@ -29,6 +29,8 @@ pub struct PanelStrings {
     pub outcome_badge: fn(&Outcome) -> String,
     pub outcome_summary: fn(&Outcome) -> String,
     pub verdict: fn(bool, bool) -> String,
+    /// The name of the one-rule list under the summary: the rule that decides it.
+    pub deciding_rule: &'static str,
     pub controller_rules: &'static str,
     pub no_rules: &'static str,
     pub allows: &'static str,

@@ -43,18 +43,19 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
             };
             format!("A daemon pod is on this node, but it is failing ({status}): {why}. Every rule below lets it be here: the pod itself is broken, and it does not count as available.")
         }
-        Outcome::Pending => "The controller created a pod for this node, but a scheduler filter rejects the node, so it cannot be bound (the filter marked ✗ below).".into(),
+        Outcome::Pending => "The controller created a pod for this node, but a scheduler filter rejects the node, so it cannot be bound:".into(),
         Outcome::Scheduling => "The controller created a pod for this node; it is not bound yet, and every scheduler filter below passes: the scheduler binds it at its next attempt.".into(),
         Outcome::Terminating => "The pod here is terminating; the controller waits for it to go before it acts again.".into(),
         Outcome::Evicting => "A pod is here, but shouldContinueRunning is false: the controller deletes it.".into(),
         Outcome::Kept => "shouldRun is false, so no new pod would be created here, but shouldContinueRunning is true: the running pod stays.".into(),
         Outcome::Missing => "The node should run a pod and has none yet: the controller creates it at its next sync.".into(),
-        Outcome::NotEligible => "No pod: the node should not run one. The rule marked ✗ below decides it.".into(),
+        Outcome::NotEligible => "No pod: the node should not run one. This rule decides it (all rules are listed below):".into(),
     },
     verdict: |run, cont| {
         let yes = |b: bool| if b { "true" } else { "false" };
         format!("NodeShouldRunDaemonPod: shouldRun = {}, shouldContinueRunning = {}", yes(run), yes(cont))
     },
+    deciding_rule: "The rule that decides it",
     controller_rules: "What the DaemonSet controller checks",
     no_rules: "No nodeName, nodeSelector, required node affinity or taint: this node qualifies.",
     allows: "allows",

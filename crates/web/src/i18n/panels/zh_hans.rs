@@ -48,18 +48,19 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
             };
             format!("此节点上有守护进程 Pod，但它处于失败状态（{status}）：{why}。下面的每条规则都允许它在这里；出问题的是 Pod 本身，它不计入可用数。")
         }
-        Outcome::Pending => "控制器已为此节点创建 Pod，但调度器的某个过滤器拒绝了该节点，因此无法绑定（见下面标记 ✗ 的过滤器）。".into(),
+        Outcome::Pending => "控制器已为此节点创建 Pod，但调度器的某个过滤器拒绝了该节点，因此无法绑定：".into(),
         Outcome::Scheduling => "控制器已为此节点创建 Pod；它尚未绑定，而下面的每个调度过滤器都通过：调度器会在下一次尝试时绑定它。".into(),
         Outcome::Terminating => "此节点上的 Pod 正在终止；控制器会等它消失后再行动。".into(),
         Outcome::Evicting => "节点上有 Pod，但 shouldContinueRunning 为 false：控制器会删除它。".into(),
         Outcome::Kept => "shouldRun 为 false，因此不会在此新建 Pod；但 shouldContinueRunning 为 true：正在运行的 Pod 保留。".into(),
         Outcome::Missing => "该节点应运行 Pod 但还没有：控制器会在下一次同步时创建。".into(),
-        Outcome::NotEligible => "没有 Pod：该节点不应运行它。下面标记 ✗ 的规则决定了这一点。".into(),
+        Outcome::NotEligible => "没有 Pod：该节点不应运行它。起决定作用的是这条规则（全部规则列在下面）：".into(),
     },
     verdict: |run, cont| {
         let yes = |b: bool| if b { "true（是）" } else { "false（否）" };
         format!("NodeShouldRunDaemonPod：shouldRun = {}，shouldContinueRunning = {}", yes(run), yes(cont))
     },
+    deciding_rule: "起决定作用的规则",
     controller_rules: "DaemonSet 控制器检查的规则",
     no_rules: "没有 nodeName、nodeSelector、必需的节点亲和性或污点：该节点符合条件。",
     allows: "允许",
