@@ -24,6 +24,8 @@ fn default_namespace(meta: &mut ObjectMeta) {
 /// `SetDefaults_DaemonSet` plus the pod template's defaults. The namespace is filled in as
 /// kubectl does (`default`), since the API server takes it from the request path.
 pub fn default_daemonset(ds: &mut DaemonSet) {
+    // Decoding into Go types already lost the zero values of value fields.
+    crate::go_zero_values::drop_from_daemonset(ds);
     default_namespace(&mut ds.metadata);
     let Some(spec) = ds.spec.as_mut() else { return };
     let strategy = spec.update_strategy.get_or_insert_with(DaemonSetUpdateStrategy::default);
@@ -41,6 +43,7 @@ pub fn default_daemonset(ds: &mut DaemonSet) {
 
 /// `SetDefaults_Pod` and the pod spec's defaults.
 pub fn default_pod(pod: &mut Pod) {
+    crate::go_zero_values::drop_from_pod(pod);
     default_namespace(&mut pod.metadata);
     let spec = pod.spec.get_or_insert_with(PodSpec::default);
     default_pod_spec(spec);

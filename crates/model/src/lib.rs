@@ -20,6 +20,7 @@ pub mod qos;
 pub mod template_generation;
 pub mod int_or_percent;
 pub mod defaults;
+pub mod go_zero_values;
 pub mod validation;
 
 pub use k8s_openapi;
