@@ -61,6 +61,8 @@ pub enum Refusal {
     AtMostOneName { command: String },
     AllIsACategory,
     OneTypeAtATimeHere { text: String },
+    /// A built-in type of every cluster (deployments, services...) that is not simulated.
+    TypeNotSimulated { text: String },
     OneTypePerCommand,
     DescribeNotAvailable { plural: String },
 
@@ -146,6 +148,10 @@ impl fmt::Display for Refusal {
             Self::OneTypeAtATimeHere { text } => {
                 write!(f, "error: the playground's kubectl takes one resource type at a time here, not \"{text}\"")
             }
+            Self::TypeNotSimulated { text } => write!(
+                f,
+                "error: a real cluster serves \"{text}\", but the playground does not simulate it: it simulates daemonsets, pods, nodes, controllerrevisions and events"
+            ),
             Self::OneTypePerCommand => f.write_str("error: the playground takes one resource type per command"),
             Self::DescribeNotAvailable { plural } => write!(f, "error: describe is not available for {plural} in the playground"),
             Self::NoScenarioDocument => {

@@ -71,6 +71,9 @@ fn zh_hans_of_refusal(refusal: &Refusal) -> String {
             "错误：演练场的 kubectl 一次只接受一种资源类型：daemonsets、pods、nodes、controllerrevisions 或 events（\"all\" 是一个类别，演练场不展开它）".to_owned()
         }
         Refusal::OneTypeAtATimeHere { text } => format!("错误：演练场的 kubectl 在这里一次只接受一种资源类型，不接受 \"{text}\""),
+        Refusal::TypeNotSimulated { text } => {
+            format!("错误：真实集群提供 \"{text}\"，但演练场不模拟它：演练场模拟的是 daemonsets、pods、nodes、controllerrevisions 和 events")
+        }
         Refusal::OneTypePerCommand => "错误：演练场的每条命令只接受一种资源类型".to_owned(),
         Refusal::DescribeNotAvailable { plural } => format!("错误：演练场不提供 {plural} 的 describe"),
         Refusal::NoScenarioDocument => {

@@ -36,6 +36,7 @@ impl Resource {
             _ if text.contains(',') => {
                 return Err(Refusal::OneTypeAtATimeHere { text: text.to_owned() }.into())
             }
+            _ if served_by_a_real_cluster(&lower) => return Err(Refusal::TypeNotSimulated { text: text.to_owned() }.into()),
             _ => {
                 return Err(CommandError::new(format!("error: the server doesn't have a resource type \"{text}\"")))
             }
@@ -66,6 +67,49 @@ impl Resource {
     pub fn is_namespaced(self) -> bool {
         !matches!(self, Resource::Node)
     }
+}
+
+/// The built-in types every cluster's API server serves (plural, singular and short
+/// names, with or without their group) that the playground does not simulate: kubectl
+/// on a real cluster would find the type, so "the server doesn't have a resource type"
+/// would be false.
+const BUILT_IN_TYPES: &[&[&str]] = &[
+    &["deployments", "deployment", "deploy"],
+    &["replicasets", "replicaset", "rs"],
+    &["statefulsets", "statefulset", "sts"],
+    &["replicationcontrollers", "replicationcontroller", "rc"],
+    &["jobs", "job"],
+    &["cronjobs", "cronjob", "cj"],
+    &["services", "service", "svc"],
+    &["endpoints", "ep"],
+    &["endpointslices", "endpointslice"],
+    &["ingresses", "ingress", "ing"],
+    &["networkpolicies", "networkpolicy", "netpol"],
+    &["configmaps", "configmap", "cm"],
+    &["secrets", "secret"],
+    &["namespaces", "namespace", "ns"],
+    &["serviceaccounts", "serviceaccount", "sa"],
+    &["persistentvolumes", "persistentvolume", "pv"],
+    &["persistentvolumeclaims", "persistentvolumeclaim", "pvc"],
+    &["storageclasses", "storageclass", "sc"],
+    &["leases", "lease"],
+    &["priorityclasses", "priorityclass", "pc"],
+    &["runtimeclasses", "runtimeclass"],
+    &["poddisruptionbudgets", "poddisruptionbudget", "pdb"],
+    &["horizontalpodautoscalers", "horizontalpodautoscaler", "hpa"],
+    &["limitranges", "limitrange", "limits"],
+    &["resourcequotas", "resourcequota", "quota"],
+    &["roles", "role"],
+    &["rolebindings", "rolebinding"],
+    &["clusterroles", "clusterrole"],
+    &["clusterrolebindings", "clusterrolebinding"],
+    &["customresourcedefinitions", "customresourcedefinition", "crd", "crds"],
+    &["podtemplates", "podtemplate"],
+];
+
+fn served_by_a_real_cluster(lower: &str) -> bool {
+    let name = lower.split('.').next().unwrap_or(lower);
+    BUILT_IN_TYPES.iter().any(|names| names.contains(&name))
 }
 
 impl fmt::Display for Resource {
@@ -262,9 +306,14 @@ mod tests {
         assert_eq!(Resource::parse("ev").unwrap(), Resource::Event);
         assert_eq!(Resource::parse("controllerrevisions").unwrap(), Resource::ControllerRevision);
         assert_eq!(
-            Resource::parse("deploy").unwrap_err().to_string(),
-            "error: the server doesn't have a resource type \"deploy\""
+            Resource::parse("widgets").unwrap_err().to_string(),
+            "error: the server doesn't have a resource type \"widgets\""
         );
+        // A real cluster serves deployments: the playground says it does not simulate them.
+        for text in ["deploy", "deployments.apps", "svc", "ns"] {
+            let refusal = Resource::parse(text).unwrap_err().to_string();
+            assert!(refusal.contains("does not simulate"), "{text}: {refusal}");
+        }
         assert!(resource_args(&words("ds ds/agent")).is_err());
     }
 

@@ -213,7 +213,8 @@ fn kubectl_wording_for_malformed_commands() {
     assert_eq!(err("kubectl taint node n1"), "error: at least one taint update is required");
     assert_eq!(err("kubectl label node n1"), "error: at least one label update is required");
     assert_eq!(err("kubectl taint pods p1 a:NoSchedule"), "error: invalid resource type pods, only node types are supported");
-    assert_eq!(err("kubectl get deployments"), "error: the server doesn't have a resource type \"deployments\"");
+    assert_eq!(err("kubectl get widgets"), "error: the server doesn't have a resource type \"widgets\"");
+    assert!(err("kubectl rollout pause deployment/web").starts_with("error: a real cluster serves \"deployment\", but the playground does not simulate it"));
     assert!(err("kubectl get").contains("error: Required resource not specified."));
     assert_eq!(err("kubectl cordon"), "error: USAGE: cordon NODE [flags]\nSee 'kubectl cordon -h' for help and examples");
     assert_eq!(err("kubectl apply"), "error: must specify one of -f and -k");
