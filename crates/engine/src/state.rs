@@ -144,7 +144,18 @@ pub struct Event {
     pub count: u32,
 }
 
+/// kube-apiserver's `--event-ttl` (1 hour by default): an event is stored with this
+/// lease, renewed by each write (a repeat), and is gone once it runs out.
+pub const EVENT_TTL_MS: u64 = 60 * crate::clock::MINUTE;
+
 impl Event {
+    /// Whether the API server has let the event go by `now_ms`: an hour after its last
+    /// write. Kept in the record (whose positions the correlator and the scenario's
+    /// checks use) and left out of every read; a repeat writes it again, with its count.
+    pub fn is_expired(&self, now_ms: u64) -> bool {
+        now_ms >= self.time_ms + EVENT_TTL_MS
+    }
+
     /// The message as `kubectl describe` prints it (since v1.35): after the field path,
     /// when the event is about a part of the object (`spec.containers{agent}: Container started`).
     pub fn described_message(&self) -> String {

@@ -682,9 +682,13 @@ impl Simulation {
             let (pod_namespace, pod_name) = split_key(&pod_key);
             return self.get(Listing { name: Some(pod_name), namespace: Some(pod_namespace), all: false, ..listing });
         }
-        let selected = query.select(&self.api.state, resource)?;
-        let state = &selected;
+        let mut selected = query.select(&self.api.state, resource)?;
         let now = self.api.now();
+        if resource == Resource::Event {
+            // What the API server let go after its TTL is listed in no format.
+            selected.events = selected.events.iter().filter(|e| !e.is_expired(now)).cloned().collect();
+        }
+        let state = &selected;
         let default = self.default_namespace(resource, name);
         let namespace = if all { None } else { Some(namespace.unwrap_or(&default)) };
         if let Some(format) = output.filter(|f| *f != "wide") {

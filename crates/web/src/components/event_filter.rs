@@ -35,10 +35,11 @@ pub fn event_on_node(event: &Event, node: &str) -> bool {
 /// The newest `limit` events that concern `node` and are about `object` (either empty
 /// for any), oldest first as `kubectl describe` lists them: by the time they were last
 /// seen. Only as far back as the list needs is looked at.
-pub fn shown_events(events: &Vector<Stored<Event>>, node: &str, object: &str, limit: usize) -> Vec<Stored<Event>> {
+pub fn shown_events(events: &Vector<Stored<Event>>, node: &str, object: &str, limit: usize, now_ms: u64) -> Vec<Stored<Event>> {
     let mut shown: Vec<Stored<Event>> = events
         .iter()
         .rev()
+        .filter(|event| !event.is_expired(now_ms))
         .filter(|event| node.is_empty() || event_on_node(event, node))
         .filter(|event| object.is_empty() || event.object == object)
         .take(limit)
@@ -53,10 +54,11 @@ pub fn shown_events(events: &Vector<Stored<Event>>, node: &str, object: &str, li
 /// The objects to filter by, store reference to the name shown: those of the newest
 /// `limit` events that concern `node`. A choice among thousands of pods would be no
 /// choice at all.
-pub fn object_choices(events: &Vector<Stored<Event>>, node: &str, limit: usize) -> BTreeMap<String, String> {
+pub fn object_choices(events: &Vector<Stored<Event>>, node: &str, limit: usize, now_ms: u64) -> BTreeMap<String, String> {
     events
         .iter()
         .rev()
+        .filter(|event| !event.is_expired(now_ms))
         .filter(|event| node.is_empty() || event_on_node(event, node))
         .take(limit)
         .map(|event| (event.object.clone(), InvolvedObject::of(event).resource_name()))
@@ -129,9 +131,13 @@ pub fn filtered_events(props: &FilteredEventsProps) -> Html {
     };
     // Filtered again only when the events or the choices change, not as the frame's
     // time alone moves on (that changes only the ages).
-    let listed = use_memo((props.frame.clone(), (*node).clone(), (*object).clone(), *limit), |(frame, node, object, limit)| {
-        let shown = shown_events(&frame.0.events, node, object, *limit);
-        let mut objects = object_choices(&frame.0.events, node, SHOWN);
+    // Events the API server let go (an hour after their last write) leave the list as
+    // the clock passes, with no new event: their number is part of the key.
+    let now_ms = props.now_ms;
+    let expired = state.events.iter().filter(|event| event.is_expired(now_ms)).count();
+    let listed = use_memo((props.frame.clone(), (*node).clone(), (*object).clone(), *limit, expired), move |(frame, node, object, limit, _)| {
+        let shown = shown_events(&frame.0.events, node, object, *limit, now_ms);
+        let mut objects = object_choices(&frame.0.events, node, SHOWN, now_ms);
         if !object.is_empty() {
             objects.entry(object.clone()).or_insert_with(|| InvolvedObject::parse(object).resource_name());
         }
@@ -211,9 +217,9 @@ mod tests {
             .map(|i| event(&format!("Pod/default/p{i}"), Some(if i % 2 == 0 { "node-01" } else { "node-02" }), "m", i * 1_000))
             .collect();
         let times = |shown: Vec<Stored<Event>>| shown.iter().map(|e| e.time_ms).collect::<Vec<_>>();
-        assert_eq!(times(shown_events(&events, "", "", 3)), [7_000, 8_000, 9_000]);
-        assert_eq!(times(shown_events(&events, "node-02", "", 3)), [5_000, 7_000, 9_000]);
-        assert_eq!(times(shown_events(&events, "node-02", "Pod/default/p3", 3)), [3_000]);
+        assert_eq!(times(shown_events(&events, "", "", 3, 0)), [7_000, 8_000, 9_000]);
+        assert_eq!(times(shown_events(&events, "node-02", "", 3, 0)), [5_000, 7_000, 9_000]);
+        assert_eq!(times(shown_events(&events, "node-02", "Pod/default/p3", 3, 0)), [3_000]);
         // A repeat counts at the time it was last seen, as describe sorts.
         let mut repeated = events.clone();
         if let Some(e) = repeated.get_mut(8) {
@@ -221,7 +227,7 @@ mod tests {
             e.count = 2;
             e.time_ms = 12_000;
         }
-        assert_eq!(times(shown_events(&repeated, "", "", 3)), [7_000, 9_000, 12_000]);
+        assert_eq!(times(shown_events(&repeated, "", "", 3, 0)), [7_000, 9_000, 12_000]);
     }
 
     #[test]
@@ -234,7 +240,7 @@ mod tests {
         ]
         .into_iter()
         .collect();
-        let choices = object_choices(&events, "node-01", 2);
+        let choices = object_choices(&events, "node-01", 2, 0);
         let choices: Vec<(&str, &str)> = choices.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
         assert_eq!(choices, [("Node/node-01", "node/node-01"), ("Pod/default/new", "pod/new")]);
     }
@@ -253,7 +259,7 @@ mod tests {
             .map(|e| e.object.clone())
             .expect("a pod was scheduled to gpu-01");
         assert!(!state.pods.contains_key(first.trim_start_matches("Pod/")), "the first pod on gpu-01 was replaced");
-        let reasons: Vec<String> = shown_events(&state.events, "gpu-01", &first, SHOWN).iter().map(|e| e.reason.clone()).collect();
+        let reasons: Vec<String> = shown_events(&state.events, "gpu-01", &first, SHOWN, 0).iter().map(|e| e.reason.clone()).collect();
         assert_eq!(reasons, ["Scheduled", "Pulled", "Created", "Started", "Killing"]);
     }
 }

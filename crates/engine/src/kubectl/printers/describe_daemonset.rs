@@ -39,7 +39,7 @@ pub fn describe_daemonset(state: &ClusterState, namespace: &str, name: &str, now
     w.write(&format!("Number of Nodes Misscheduled: {}\n", status.number_misscheduled));
     w.write(&format!("Pods Status:\t{running} Running / {waiting} Waiting / {succeeded} Succeeded / {failed} Failed\n"));
     describe_pod_template(&mut w, &spec.template);
-    describe_events(&mut w, &events_for(state, "DaemonSet", namespace, name, &[ds.metadata.uid.as_deref().unwrap_or_default()]), now_ms);
+    describe_events(&mut w, &events_for(state, "DaemonSet", namespace, name, &[ds.metadata.uid.as_deref().unwrap_or_default()], now_ms), now_ms);
     Ok(w.finish())
 }
 

@@ -11,9 +11,9 @@ use super::table::TabWriter;
 /// Events about the object, oldest last-seen first (`event.SortableEvents`). kubectl
 /// selects them by the object's uid too (`GetFieldSelector`): one of `uids`, so the
 /// events of an object deleted before this one, under the same name, are not its.
-pub fn events_for<'a>(state: &'a ClusterState, kind: &str, namespace: &str, name: &str, uids: &[&str]) -> Vec<&'a Event> {
+pub fn events_for<'a>(state: &'a ClusterState, kind: &str, namespace: &str, name: &str, uids: &[&str], now_ms: u64) -> Vec<&'a Event> {
     let about_it = |e: &&Event| {
-        InvolvedObject::of(e).is(kind, namespace, name) && e.uid.as_deref().is_none_or(|uid| uids.contains(&uid))
+        !e.is_expired(now_ms) && InvolvedObject::of(e).is(kind, namespace, name) && e.uid.as_deref().is_none_or(|uid| uids.contains(&uid))
     };
     let mut events: Vec<&Event> = state.events.iter().map(Stored::object).filter(about_it).collect();
     events.sort_by_key(|e| e.time_ms);

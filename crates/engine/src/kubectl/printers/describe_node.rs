@@ -97,7 +97,7 @@ pub fn describe_node(state: &ClusterState, name: &str, now_ms: u64) -> Result<St
     describe_node_resource(&mut w, &pods, node, now_ms);
     // Node events are recorded against the node's uid by controllers and its name by the
     // kubelet; kubectl merges both searches.
-    let events: Vec<&Event> = events_for(state, "Node", "", name, &[node.metadata.uid.as_deref().unwrap_or_default(), name]);
+    let events: Vec<&Event> = events_for(state, "Node", "", name, &[node.metadata.uid.as_deref().unwrap_or_default(), name], now_ms);
     describe_events(&mut w, &events, now_ms);
     Ok(w.finish())
 }

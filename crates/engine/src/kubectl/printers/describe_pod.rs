@@ -101,6 +101,6 @@ pub fn describe_pod(state: &ClusterState, namespace: &str, name: &str, now_ms: u
     labels_multiline(&mut w, "Node-Selectors", spec.node_selector.as_ref());
     tolerations_multiline(&mut w, "Tolerations", spec.tolerations.as_ref());
     topology_spread_constraints(&mut w, spec.topology_spread_constraints.as_ref(), "");
-    describe_events(&mut w, &events_for(state, "Pod", namespace, name, &[pod.metadata.uid.as_deref().unwrap_or_default()]), now_ms);
+    describe_events(&mut w, &events_for(state, "Pod", namespace, name, &[pod.metadata.uid.as_deref().unwrap_or_default()], now_ms), now_ms);
     Ok(w.finish())
 }
