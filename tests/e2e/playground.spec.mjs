@@ -86,6 +86,30 @@ test("a broken manifest shows its line and leaves the cluster as it was", async 
   await expect(page.locator(".apply-state")).toHaveText("Applied");
 });
 
+test("Enter in the editor keeps the YAML's indentation, and one undo takes it back", async ({ page }) => {
+  const editor = page.getByRole("textbox", { name: "Scenario and manifests (YAML)" });
+  const text = await editor.inputValue();
+  const line = "    count: 3";
+  const end = text.indexOf(line) + line.length;
+  await editor.evaluate((e, at) => { e.focus(); e.setSelectionRange(at, at); }, end);
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("labels: {disk: ssd}");
+  const typed = await editor.inputValue();
+  expect(typed).toContain(`${line}\n    labels: {disk: ssd}\n`);
+  // The new pool label applies: the indentation kept the field in its pool.
+  await editor.press("Control+Enter");
+  await expect(page.locator(".apply-state")).toHaveText("Applied");
+  await expect(page.locator('.node-card[data-node="node-01"]')).toContainText("disk=ssd");
+  // After a block's key, the next line goes one level in.
+  const steps = (await editor.inputValue()).indexOf("  steps:") + "  steps:".length;
+  await editor.evaluate((e, at) => { e.focus(); e.setSelectionRange(at, at); }, steps);
+  await page.keyboard.press("Enter");
+  expect(await editor.evaluate((e) => e.value.slice(e.selectionStart - 6, e.selectionStart))).toBe(":\n    ");
+  // The browser's own undo takes the line break and its spaces back at once.
+  await page.keyboard.press("Control+z");
+  expect(await editor.inputValue()).toBe(typed);
+});
+
 test("the API server's answer points at the line of the field it names", async ({ page }) => {
   const editor = page.getByRole("textbox", { name: "Scenario and manifests (YAML)" });
   const lines = (await editor.inputValue()).split("\n");

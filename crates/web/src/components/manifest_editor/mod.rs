@@ -2,6 +2,7 @@
 //! IME and Tab-to-leave all work) over a highlighted copy of the same text, with
 //! line numbers beside it and the apply error under it.
 
+mod auto_indent;
 mod highlight;
 
 pub use highlight::{highlight_text, Token};
@@ -12,6 +13,21 @@ use yew::prelude::*;
 use crate::i18n::load_error_text;
 use dsplay_engine::simulation::LoadError;
 use crate::state::{Action, Playground};
+
+/// Types a line break and the indentation the new line takes, through the browser's
+/// own editing (`insertText`), so native undo takes it back in one step. False where the
+/// browser would not do it: Enter then does its plain default.
+fn insert_indented_newline(event: &KeyboardEvent) -> bool {
+    use wasm_bindgen::JsCast;
+    let Some(field) = event.target().and_then(|t| t.dyn_into::<HtmlTextAreaElement>().ok()) else { return false };
+    let caret = field.selection_start().ok().flatten().unwrap_or(0) as usize;
+    let text = field.value();
+    // selectionStart counts UTF-16 code units.
+    let before: String = char::decode_utf16(text.encode_utf16().take(caret)).map(|c| c.unwrap_or('\u{fffd}')).collect();
+    let inserted = format!("\n{}", auto_indent::newline_indent(&before));
+    let document = gloo::utils::document().dyn_into::<web_sys::HtmlDocument>().ok();
+    document.is_some_and(|d| d.exec_command_with_show_ui_and_value("insertText", false, &inserted).unwrap_or(false))
+}
 
 #[derive(Properties, PartialEq)]
 struct EditorTextProps {
@@ -93,13 +109,19 @@ pub fn manifest_editor() -> Html {
             }
         })
     };
-    // Ctrl+Enter (Cmd+Enter) applies. Tab is left alone: it moves focus out.
+    // Ctrl+Enter (Cmd+Enter) applies; Enter keeps the indentation. Tab is left alone:
+    // it moves focus out.
     let onkeydown = {
         let playground = playground.clone();
         Callback::from(move |event: KeyboardEvent| {
-            if event.key() == "Enter" && (event.ctrl_key() || event.meta_key()) {
+            if event.key() != "Enter" || event.is_composing() {
+                return;
+            }
+            if event.ctrl_key() || event.meta_key() {
                 event.prevent_default();
                 playground.dispatch(Action::Apply);
+            } else if !(event.shift_key() || event.alt_key()) && insert_indented_newline(&event) {
+                event.prevent_default();
             }
         })
     };
