@@ -131,6 +131,12 @@ test("a taint from the why panel's form that evicts the pod leaves the field in 
   await expect(page.locator('.why-ds[data-daemonset="node-logger"]')).toHaveAttribute("data-outcome", "NotEligible");
   await expect(taint).toBeFocused();
   expect(await seen(taint)).toBe(true);
+
+  // Actions run at the end of the timeline: at the first frame, before any pod exists,
+  // another node's delete-pod button says its pod is there only at the end.
+  await page.getByRole("button", { name: "Go to the first frame" }).click();
+  await page.locator('.node-card[data-node="node-03"] .node-select').click();
+  await expect(page.locator('.why-panel [data-node-action="delete-pod"]')).toContainText("(there at the end of the timeline)");
 });
 
 test("why / why not: an untolerated control-plane taint, a cordon tolerated by the controller", async ({ page }) => {

@@ -40,7 +40,7 @@ pub struct NodeActionsProps {
     pub next_name: String,
     /// The node's daemon pods where actions run, `(namespace, name)`: each can be
     /// deleted (the OnDelete strategy's way to update a node).
-    pub daemon_pods: Vec<(String, String)>,
+    pub daemon_pods: Vec<DaemonPodAtEnd>,
     pub lang: Lang,
 }
 
@@ -100,6 +100,15 @@ struct Sent {
     input: Option<NodeRef>,
     /// The console's length before it ran: its outcome is the entry at this index.
     console_len: usize,
+}
+
+/// A daemon pod on the node at the end of the timeline, where actions run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DaemonPodAtEnd {
+    pub namespace: String,
+    pub name: String,
+    /// Whether it is also there at the frame shown (the panel explains that frame).
+    pub shown: bool,
 }
 
 /// What follows once a command's answer is drawn under the buttons.
@@ -269,10 +278,11 @@ pub fn node_actions(props: &NodeActionsProps) -> Html {
             </>
         }
     };
-    let delete_pod = |(namespace, pod): &(String, String)| {
+    let delete_pod = |pod: &DaemonPodAtEnd| {
+        let label = if pod.shown { (text.delete_pod)(&pod.name) } else { (text.delete_later_pod)(&pod.name) };
         html! {
-            <button type="button" class="btn" data-node-action="delete-pod" data-pod={pod.clone()}
-                onclick={run("delete-pod", delete_pod_command(namespace, pod))}>{ (text.delete_pod)(pod) }</button>
+            <button type="button" class="btn" data-node-action="delete-pod" data-pod={pod.name.clone()}
+                onclick={run("delete-pod", delete_pod_command(&pod.namespace, &pod.name))}>{ label }</button>
         }
     };
     html! {

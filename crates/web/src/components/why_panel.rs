@@ -4,7 +4,7 @@
 
 use yew::prelude::*;
 
-use super::node_actions::{NodeActionState, NodeActions};
+use super::node_actions::{DaemonPodAtEnd, NodeActionState, NodeActions};
 use crate::cluster_view::why::{
     BlockingRule, DaemonSetWhy, NodeNameCheck, NodeWhy, NotReadyCause, Outcome, PluginCheck, RuleCheck, SchedulerCheck, TaintCheck,
 };
@@ -87,12 +87,19 @@ pub fn why_panel() -> Html {
         .zip(pool.as_deref())
         .map(|(last, pool)| next_node_name(last.state.nodes.keys(), pool))
         .unwrap_or_default();
-    let daemon_pods: Vec<(String, String)> = last
+    // The pods the panel explains, at the frame shown: a pod the actions offer that is
+    // not among them exists only later, and its button says so.
+    let explained: Vec<&str> =
+        explanation.iter().flat_map(|why| &why.daemonsets).flat_map(|ds| &ds.pods).map(|pod| pod.name.as_str()).collect();
+    let daemon_pods: Vec<DaemonPodAtEnd> = last
         .as_ref()
         .map(|last| {
             let on_node = |pod: &&Pod| is_daemon_pod(pod) && !is_terminating(pod) && target_node_name(pod) == Some(node.as_str());
-            let named = |pod: &Pod| (pod.metadata.namespace.clone().unwrap_or_default(), pod.metadata.name.clone().unwrap_or_default());
-            last.state.pods.values().map(Stored::object).filter(on_node).map(named).collect()
+            let at_end = |pod: &Pod| {
+                let name = pod.metadata.name.clone().unwrap_or_default();
+                DaemonPodAtEnd { namespace: pod.metadata.namespace.clone().unwrap_or_default(), shown: explained.contains(&name.as_str()), name }
+            };
+            last.state.pods.values().map(Stored::object).filter(on_node).map(at_end).collect()
         })
         .unwrap_or_default();
     drop(last);

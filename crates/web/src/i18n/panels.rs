@@ -139,6 +139,8 @@ pub struct PanelStrings {
     pub show_older_events: &'static str,
     /// The node action that deletes one of its daemon pods.
     pub delete_pod: fn(&str) -> String,
+    /// A pod there at the end of the timeline only, not at the frame shown.
+    pub delete_later_pod: fn(&str) -> String,
 
     // Gallery.
     pub gallery_open: &'static str,

@@ -193,6 +193,7 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     events_shown: |shown, total| format!("{shown} of {total}"),
     show_older_events: "Show older",
     delete_pod: |pod| format!("Delete pod {pod}"),
+    delete_later_pod: |pod| format!("Delete pod {pod} (there at the end of the timeline)"),
 
     gallery_open: "Gallery",
     cluster_only: "Cluster only",

@@ -194,6 +194,7 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     events_shown: |shown, total| format!("{shown} / {total}"),
     show_older_events: "显示更早的事件",
     delete_pod: |pod| format!("删除 Pod {pod}"),
+    delete_later_pod: |pod| format!("删除 Pod {pod}（时间线末尾才有）"),
 
     gallery_open: "场景库",
     cluster_only: "只看集群",
