@@ -175,6 +175,9 @@ pub enum Kubectl {
     RolloutUndo { ds: ObjRef, to_revision: i64 },
     /// `kubectl rollout restart`: a new template annotation, so a new revision.
     RolloutRestart { ds: ObjRef },
+    /// `kubectl rollout restart ds a b`, `ds -l app=agent`, or a bare `ds` (every
+    /// DaemonSet of the namespace): each restarted in turn.
+    RolloutRestartMany { names: Vec<String>, query: ListQuery, namespace: Option<String> },
     /// `kubectl rollout pause` / `resume`, which kubectl refuses for a DaemonSet.
     RolloutPause { ds: ObjRef, resume: bool },
     RolloutStatus { ds: ObjRef },

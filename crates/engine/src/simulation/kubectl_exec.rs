@@ -200,6 +200,7 @@ impl Simulation {
             Kubectl::PatchPodStatus { pod, patch, patch_type } => self.patch_pod_status(pod, patch, *patch_type),
             Kubectl::RolloutUndo { ds, to_revision } => self.rollout_undo(ds, *to_revision),
             Kubectl::RolloutRestart { ds } => self.rollout_restart(ds),
+            Kubectl::RolloutRestartMany { names, query, namespace } => self.rollout_restart_many(names, query, namespace.as_deref()),
             Kubectl::RolloutPause { ds, resume } => {
                 let (ds_key, _) = self.daemonset(ds)?;
                 let verb = if *resume { "resuming" } else { "pausing" };
@@ -672,6 +673,32 @@ impl Simulation {
         }
         annotations.insert(RESTARTED_AT.to_string(), now);
         self.write_daemonset(&ds_key, ds, "restarted")
+    }
+
+    /// Each DaemonSet named, or each one of the namespace the selector keeps (all for a
+    /// bare type), restarted in turn; those that fail are listed after the rest.
+    fn rollout_restart_many(&mut self, names: &[String], query: &ListQuery, namespace: Option<&str>) -> Outcome {
+        let references: Vec<ObjRef> = if names.is_empty() {
+            let in_namespace = namespace.unwrap_or("default");
+            let selected = query.select(&self.api.state, Resource::DaemonSet)?;
+            let keys = selected.daemonsets.keys().filter(|k| split_key(k).0 == in_namespace);
+            let references: Vec<ObjRef> =
+                keys.map(|k| ObjRef { name: name_of(k).to_owned(), namespace: Some(in_namespace.to_owned()) }).collect();
+            if references.is_empty() {
+                return Ok(format!("No resources found in {in_namespace} namespace."));
+            }
+            references
+        } else {
+            names.iter().map(|name| ObjRef { name: name.clone(), namespace: namespace.map(str::to_owned) }).collect()
+        };
+        let (mut lines, mut errors) = (Vec::new(), Vec::new());
+        for reference in &references {
+            match self.rollout_restart(reference) {
+                Ok(line) => lines.push(line),
+                Err(error) => errors.push(error),
+            }
+        }
+        if errors.is_empty() { Ok(lines.join("\n")) } else { Err(lines.into_iter().chain(errors).collect::<Vec<_>>().join("\n")) }
     }
 
     // ----- reads -----

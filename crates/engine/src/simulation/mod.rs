@@ -681,3 +681,22 @@ mod kubelet_sync_tests {
         assert_eq!(schedulable_events(&sim).last().map(String::as_str), Some("NodeNotSchedulable Node node-03 status is now: NodeNotSchedulable"));
     }
 }
+
+#[cfg(test)]
+mod rollout_restart_tests {
+    use super::*;
+    use crate::test_fixtures::AGENT_SCENARIO;
+
+    #[test]
+    fn a_name_that_is_not_there_is_reported_after_the_daemonsets_restarted() {
+        let mut sim = Simulation::load(AGENT_SCENARIO).expect("loads");
+        sim.run_steps();
+        let outcome = sim.execute("kubectl rollout restart ds ghost agent");
+        assert_eq!(
+            outcome.error.as_deref(),
+            Some("daemonset.apps/agent restarted\nError from server (NotFound): daemonsets.apps \"ghost\" not found")
+        );
+        let refused = sim.execute("kubectl rollout restart ds agent -l app=agent");
+        assert_eq!(refused.error.as_deref(), Some("error: name cannot be provided when a selector is specified"));
+    }
+}

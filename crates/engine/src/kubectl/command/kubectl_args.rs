@@ -484,8 +484,17 @@ fn rollout(words: &[String]) -> Result<Kubectl, CommandError> {
             Ok(Kubectl::RolloutHistory { ds, revision: revision.filter(|r| *r != 0), output })
         }
         "restart" => {
-            let p = flags(rest, &[], &command)?;
-            Ok(Kubectl::RolloutRestart { ds: one_daemonset(&p.args, p.namespace(), &command)? })
+            let [selector, _] = SELECTORS;
+            let p = flags(rest, &[selector], &command)?;
+            let query = ListQuery { labels: p.value("selector").map(str::to_owned), fields: None };
+            // The builder takes a bare type (every DaemonSet), several names or a selector.
+            match resource_args(&p.args)? {
+                Some(ResourceArgs { resource: Resource::DaemonSet, names }) if names.len() != 1 || query.labels.is_some() => {
+                    name_or_selector(&names.first().cloned(), &query)?;
+                    Ok(Kubectl::RolloutRestartMany { names, query, namespace: p.namespace() })
+                }
+                _ => Ok(Kubectl::RolloutRestart { ds: one_daemonset(&p.args, p.namespace(), &command)? }),
+            }
         }
         "pause" | "resume" => {
             let p = flags(rest, &[], &command)?;
