@@ -123,8 +123,8 @@ fn console_log(props: &LogProps) -> Html {
     }
 }
 
-/// The node cards and the dense view's squares, by node name.
-const NODES: &str = ".cluster-nodes :is(.node-card, .dense-node)[data-node]";
+/// The node cards and the dense view's squares (each with its `data-node`).
+const NODES: &str = ".cluster-nodes :is(.node-card, .dense-node)";
 
 /// Whether the console is docked: a wide window keeps it at the bottom of the cluster
 /// pane while it has focus (styles.css), so the nodes above can be in sight with it.
@@ -139,7 +139,7 @@ pub fn focus_prompt() {
     focus_first("#console-input");
     let console = gloo::utils::document().query_selector(".cluster-pane > .console").ok().flatten();
     if console.is_some_and(|console| docked(&console)) {
-        keep_one_in_sight(NODES);
+        keep_one_in_sight(&format!("{NODES}[data-node]"));
     }
 }
 
@@ -153,7 +153,7 @@ fn show_node_named(line: &str, input: &Element) {
     let document = gloo::utils::document();
     let card = |name: &str| {
         let plain = name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '.'));
-        plain.then(|| document.query_selector(&format!(".cluster-nodes :is(.node-card, .dense-node)[data-node=\"{name}\"]")).ok().flatten()).flatten()
+        plain.then(|| document.query_selector(&format!("{NODES}[data-node=\"{name}\"]")).ok().flatten()).flatten()
     };
     if let Some(card) = node_named(line, |name| card(name).is_some()).and_then(card) {
         bring_into_view(&card);
