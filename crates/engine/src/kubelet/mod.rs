@@ -21,7 +21,7 @@ use crate::pod_readiness::{is_terminating, node_name};
 use crate::agenda::Action;
 pub use admission::{admit, Rejection};
 pub use lease::{node_as_reported, NodeLease};
-pub use node_status::{stamp_first_post, start_up_events, KubeletCondition, SchedulableMemory, KUBELET_CONDITIONS};
+pub use node_status::{stamp_first_post, start_up_events, status_is_now, KubeletCondition, SchedulableMemory, KUBELET_CONDITIONS};
 pub use images::simulated_digest;
 pub use pod_status::set_not_ready;
 use pod_status::{ContainerOutcome, Exit};

@@ -64,18 +64,23 @@ impl KubeletCondition {
     }
 }
 
+/// `recordNodeStatusEvent`: an event the kubelet's status setters record on its Node, as
+/// (reason, message).
+pub fn status_is_now(node: &str, event: &'static str) -> (&'static str, String) {
+    (event, format!("Node {node} status is now: {event}"))
+}
+
 /// What a kubelet records on its Node as it starts and first posts status, as (reason,
 /// message): `Starting kubelet.`, each condition setter's event for the condition it
 /// creates (healthy or not, as the node's conditions are), and the allocatable limits.
 pub fn start_up_events(node: &k8s_openapi::api::core::v1::Node) -> Vec<(&'static str, String)> {
     let name = node.metadata.name.as_deref().unwrap_or("");
     let conditions = node.status.as_ref().and_then(|s| s.conditions.as_deref()).unwrap_or_default();
-    let status_is_now = |event: &'static str| (event, format!("Node {name} status is now: {event}"));
     let mut events = vec![("Starting", "Starting kubelet.".to_owned())];
     let (ready, pressures): (Vec<_>, Vec<_>) = KUBELET_CONDITIONS.iter().partition(|c| c.type_ == "Ready");
     let event_of = |kubelet_condition: &KubeletCondition| {
         let healthy = conditions.iter().find(|c| c.type_ == kubelet_condition.type_).is_none_or(|c| c.status == kubelet_condition.status);
-        status_is_now(if healthy { kubelet_condition.healthy_event } else { kubelet_condition.unhealthy_event })
+        status_is_now(name, if healthy { kubelet_condition.healthy_event } else { kubelet_condition.unhealthy_event })
     };
     events.extend(pressures.into_iter().map(event_of));
     events.push(("NodeAllocatableEnforced", "Updated Node Allocatable limit across pods".to_owned()));
@@ -99,7 +104,7 @@ impl SchedulableMemory {
         let now = node.spec.as_ref().and_then(|s| s.unschedulable).unwrap_or(false);
         let changed = if now { self.unschedulable.insert(name.clone()) } else { self.unschedulable.remove(&name) };
         let event = if now { "NodeNotSchedulable" } else { "NodeSchedulable" };
-        changed.then(|| (event, format!("Node {name} status is now: {event}")))
+        changed.then(|| status_is_now(&name, event))
     }
 
     /// A node deleted: a kubelet registering it again starts remembering afresh.

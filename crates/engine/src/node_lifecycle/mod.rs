@@ -224,8 +224,8 @@ impl NodeLifecycle {
         if let Some(mut node) = api.state.nodes.get(name).map(|o| Node::clone(o)) {
             let events = post_status_again(&mut node, &observed, now);
             let _ = api.update_node(reconcile_condition_taints(node, now));
-            for event in events {
-                api.record_event(&format!("Node/{name}"), "Normal", event, kubelet::SOURCE, format!("Node {name} status is now: {event}"));
+            for (reason, message) in events.into_iter().map(|event| kubelet::status_is_now(name, event)) {
+                api.record_event(&format!("Node/{name}"), "Normal", reason, kubelet::SOURCE, message);
             }
         }
     }

@@ -486,7 +486,7 @@ fn rollout(words: &[String]) -> Result<Kubectl, CommandError> {
         "restart" => {
             let [selector, _] = SELECTORS;
             let p = flags(rest, &[selector], &command)?;
-            let query = ListQuery { labels: p.value("selector").map(str::to_owned), fields: None };
+            let query = list_query(&p);
             // The builder takes a bare type (every DaemonSet), several names or a selector.
             match resource_args(&p.args)? {
                 Some(ResourceArgs { resource: Resource::DaemonSet, names }) if names.len() != 1 || query.labels.is_some() => {
