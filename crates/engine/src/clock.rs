@@ -10,15 +10,29 @@ const EPOCH_SECONDS: i64 = 1_767_225_600;
 pub const SECOND: u64 = 1_000;
 pub const MINUTE: u64 = 60 * SECOND;
 
-/// The API timestamp of simulated time `ms`.
+/// The API timestamp of simulated time `ms`. A time past what a timestamp can hold
+/// (a grace period of centuries) is written as the latest one that it can.
 pub fn timestamp(ms: u64) -> Time {
-    let millis = EPOCH_SECONDS * 1_000 + ms as i64;
-    Time(Timestamp::from_millisecond(millis).unwrap_or(Timestamp::UNIX_EPOCH))
+    let millis = i64::try_from(ms).unwrap_or(i64::MAX).saturating_add(EPOCH_SECONDS * 1_000);
+    Time(Timestamp::from_millisecond(millis).unwrap_or(Timestamp::MAX))
 }
 
 /// Nanoseconds since the Unix epoch of simulated time `ms` (Go's `UnixNano`).
 pub fn unix_nanos(ms: u64) -> u64 {
-    (EPOCH_SECONDS as u64 * 1_000 + ms) * 1_000_000
+    ms.saturating_add(EPOCH_SECONDS as u64 * 1_000).saturating_mul(1_000_000)
+}
+
+/// Simulated milliseconds of a count of seconds from an API field (a grace period, a
+/// delay): a negative count is none, and one too large for the clock saturates, so
+/// its moment lies beyond any simulated time.
+pub fn seconds(count: i64) -> u64 {
+    u64::try_from(count).unwrap_or(0).saturating_mul(SECOND)
+}
+
+/// Go's `time.Duration(count) * time.Second`, in nanoseconds: int64 arithmetic that
+/// wraps on overflow, as the upstream components that compute it do.
+pub fn go_seconds_nanos(count: i64) -> i64 {
+    count.wrapping_mul(1_000_000_000)
 }
 
 /// Simulated milliseconds of an API timestamp (0 for anything before the epoch).
@@ -80,6 +94,19 @@ mod tests {
             assert_eq!(millis(&timestamp(ms)), ms);
         }
         assert_eq!(timestamp(0).0.to_string(), "2026-01-01T00:00:00Z");
+    }
+
+    #[test]
+    fn times_beyond_the_calendar_saturate() {
+        assert_eq!(timestamp(u64::MAX).0, Timestamp::MAX);
+        assert_eq!(timestamp(seconds(i64::MAX)).0, Timestamp::MAX);
+        assert_eq!(unix_nanos(u64::MAX), u64::MAX);
+        assert_eq!(seconds(-5), 0);
+        assert_eq!(seconds(30), 30 * SECOND);
+        assert_eq!(seconds(i64::MAX), u64::MAX);
+        // Go: time.Duration(math.MaxInt64) * time.Second wraps to -1e9.
+        assert_eq!(go_seconds_nanos(i64::MAX), -1_000_000_000);
+        assert_eq!(go_seconds_nanos(300), 300_000_000_000);
     }
 
     #[test]

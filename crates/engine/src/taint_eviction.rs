@@ -16,7 +16,7 @@ use k8s_openapi::api::core::v1::{Pod, Taint, Toleration};
 use dsplay_model::tolerations::{tolerates, EFFECT_NO_EXECUTE};
 
 use crate::api::Api;
-use crate::clock::{self, SECOND};
+use crate::clock;
 use crate::pod_conditions::set_disruption_target;
 use crate::pod_readiness::{is_terminating, node_name};
 
@@ -69,6 +69,13 @@ fn decide(taints: &[Taint], tolerations: &[Toleration]) -> Decision {
     if seconds <= 0 {
         return Decision::Now;
     }
+    // Its sentinel for "no limit" is the int64 maximum, so that value tolerates for ever
+    // too; any other limit becomes a Go Duration, whose overflow wraps, and a negative
+    // Duration is read as for ever as well.
+    if seconds == i64::MAX {
+        return Decision::None;
+    }
+    let Ok(nanos) = u64::try_from(clock::go_seconds_nanos(seconds)) else { return Decision::None };
     let mut taint_set: Vec<TaintIdentity> = taints
         .iter()
         .zip(&used)
@@ -76,7 +83,7 @@ fn decide(taints: &[Taint], tolerations: &[Toleration]) -> Decision {
         .map(|(taint, _)| identity(taint))
         .collect();
     taint_set.sort();
-    Decision::Later { after_ms: seconds as u64 * SECOND, taint_set }
+    Decision::Later { after_ms: nanos / 1_000_000, taint_set }
 }
 
 /// `taintSetsOverlap`: whether two scheduled decisions share a taint.
@@ -175,10 +182,10 @@ impl TaintEviction {
                 None
             }
             Decision::Later { after_ms, taint_set } => {
-                let fire_at = now + after_ms;
+                let fire_at = now.saturating_add(after_ms);
                 if let Some(existing) = self.scheduled.get_mut(pod_key) {
                     let same_work = existing.uid == uid && existing.node == node && overlap(&existing.taint_set, &taint_set);
-                    if same_work && existing.created_at + after_ms < fire_at {
+                    if same_work && existing.created_at.saturating_add(after_ms) < fire_at {
                         // Already counting for this pod: the first deadline stands, even
                         // if the shortest toleration changed since; the taints it now
                         // stands for are the current ones.
@@ -257,6 +264,22 @@ mod tests {
         assert_eq!(after_ms, 30_000);
         let keys: Vec<&str> = taint_set.iter().map(|t| t.0.as_str()).collect();
         assert_eq!(keys, ["b", "c"]);
+    }
+
+    #[test]
+    fn limits_past_a_go_duration_follow_its_int64_arithmetic() {
+        let at = |seconds: i64| decide(&[taint("a")], &[toleration(Some("a"), Some(seconds))]);
+        // The sentinel of getMinTolerationTime: for ever.
+        assert_eq!(at(i64::MAX), Decision::None);
+        // 1e10 s * 1e9 wraps to a negative Duration: for ever as well.
+        assert_eq!(at(10_000_000_000), Decision::None);
+        // 2^60 + 1 s wraps to one second.
+        assert!(matches!(at((1 << 60) + 1), Decision::Later { after_ms: 1_000, .. }));
+        // 2^55 s * 1e9 wraps to exactly 0: the eviction is due at once.
+        assert!(matches!(at(1 << 55), Decision::Later { after_ms: 0, .. }));
+        // The longest limit that does not wrap: 292 years, far beyond any simulation.
+        let longest = i64::MAX / 1_000_000_000;
+        assert!(matches!(at(longest), Decision::Later { after_ms, .. } if after_ms == longest as u64 * 1_000));
     }
 
     #[test]

@@ -291,7 +291,7 @@ impl Api {
             return Ok(());
         }
         let mut deleting = pod;
-        deleting.metadata.deletion_timestamp = Some(clock::timestamp(self.now_ms + grace as u64 * clock::SECOND));
+        deleting.metadata.deletion_timestamp = Some(clock::timestamp(self.now_ms.saturating_add(clock::seconds(grace))));
         deleting.metadata.deletion_grace_period_seconds = Some(grace);
         self.update_pod(deleting);
         Ok(())

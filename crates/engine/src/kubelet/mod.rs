@@ -411,7 +411,7 @@ impl Kubelet {
         if node_name(pod).is_none() {
             return vec![];
         }
-        let grace_ms = pod.metadata.deletion_grace_period_seconds.unwrap_or(30).max(0) as u64 * SECOND;
+        let grace_ms = crate::clock::seconds(pod.metadata.deletion_grace_period_seconds.unwrap_or(30));
         let object = pod_object(pod_key);
         for container in running_containers(pod) {
             api.record_container_event(&object, &container, "Normal", "Killing", SOURCE, format!("Stopping container {container}"));
