@@ -182,7 +182,7 @@ test("why / why not: an untolerated control-plane taint, a cordon tolerated by t
 
   // The panel speaks Chinese too.
   await page.getByLabel("Language").selectOption("zh-Hans");
-  await expect(cordoned).toContainText("DaemonSet 控制器给每个守护进程 Pod 加上的容忍");
+  await expect(cordoned).toContainText("已被 DaemonSet 控制器自动添加到每个 DaemonSet Pod 的容忍度");
   await page.getByLabel("语言").selectOption("en");
 });
 

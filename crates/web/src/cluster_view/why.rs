@@ -202,6 +202,7 @@ impl DaemonSetWhy {
     pub fn of(state: &ClusterState, node: &Node, ds: &DaemonSet) -> DaemonSetWhy {
         let node_name = node.metadata.name.as_deref().unwrap_or_default();
         let verdict = node_should_run_daemon_pod(node, ds);
+        let should_run = verdict.should_run;
         let user_spec = ds.spec.as_ref().and_then(|spec| spec.template.spec.clone()).unwrap_or_default();
         // The pod NodeShouldRunDaemonPod judges: the template with the daemon tolerations.
         let mut daemon_spec = user_spec.clone();
@@ -246,7 +247,7 @@ impl DaemonSetWhy {
                 .filter(|name| !name.is_empty())
                 .map(|template| NodeNameCheck { matched: template == node_name, template }),
             affinity: rule_checks(&user_spec, node),
-            taints: taints::taint_checks(node, &user_spec, &daemon_spec),
+            taints: taints::taint_checks(node, &user_spec, &daemon_spec, should_run),
             scheduler,
         }
     }

@@ -50,7 +50,7 @@ pub fn gallery_toggle(props: &GalleryToggleProps) -> Html {
     html! {
         <button type="button" class="btn" data-action="gallery" aria-controls={PANEL_ID}
             aria-expanded={props.open.to_string()} onclick={props.ontoggle.reform(|_: MouseEvent| ())}>
-            { text.gallery_open }{ format!(" ({})", GALLERY.len()) }
+            { (text.gallery_open)(GALLERY.len()) }
         </button>
     }
 }

@@ -176,7 +176,9 @@ fn outcome_mark(outcome: &Outcome) -> &'static str {
 }
 
 /// One line: a mark (shape and word, never colour alone), the rule, the reason.
-fn rule_line(pass: Option<bool>, rule: Html, reason: String, text: &PanelStrings, extra_class: &'static str) -> Html {
+/// `reason_lang` marks a reason in another language than the page's (the scheduler's
+/// English), so a screen reader does not read it with the page's voice.
+fn rule_line(pass: Option<bool>, rule: Html, reason: String, reason_lang: Option<&'static str>, text: &PanelStrings, extra_class: &'static str) -> Html {
     let (class, mark, word) = match pass {
         Some(true) => ("rule is-pass", "✓", text.allows),
         Some(false) => ("rule is-fail", "✗", text.blocks),
@@ -187,13 +189,13 @@ fn rule_line(pass: Option<bool>, rule: Html, reason: String, text: &PanelStrings
             <span class="rule-mark" aria-hidden="true">{ mark }</span>
             <span class="visually-hidden">{ word }{ text.colon }</span>
             <span class="rule-text">{ rule }</span>
-            <span class="rule-reason">{ reason }</span>
+            <span class="rule-reason" lang={reason_lang}>{ reason }</span>
         </li>
     }
 }
 
 fn node_name_line(check: &NodeNameCheck, text: &PanelStrings) -> Html {
-    rule_line(Some(check.matched), html! { <code>{ "nodeName" }</code> }, (text.node_name_rule)(check), text, "")
+    rule_line(Some(check.matched), html! { <code>{ "nodeName" }</code> }, (text.node_name_rule)(check), None, text, "")
 }
 
 fn affinity_line(rule: &RuleCheck, text: &PanelStrings) -> Html {
@@ -202,7 +204,7 @@ fn affinity_line(rule: &RuleCheck, text: &PanelStrings) -> Html {
         AffinityCheckKind::Term => (html! { <code>{ (text.term_rule)(rule.check.term.unwrap_or_default()) }</code> }, ""),
         _ => (html! { <code>{ &rule.check.rule }</code> }, "is-nested"),
     };
-    rule_line(Some(rule.check.matched), label, (text.affinity_reason)(rule), text, indent)
+    rule_line(Some(rule.check.matched), label, (text.affinity_reason)(rule), None, text, indent)
 }
 
 fn taint_line(taint: &TaintCheck, text: &PanelStrings) -> Html {
@@ -210,12 +212,16 @@ fn taint_line(taint: &TaintCheck, text: &PanelStrings) -> Html {
         "NoSchedule" | "NoExecute" => Some(!taint.blocks_scheduling()),
         _ => None,
     };
-    rule_line(pass, html! { <code>{ &taint.taint }</code> }, (text.taint_reason)(taint), text, "")
+    rule_line(pass, html! { <code>{ &taint.taint }</code> }, (text.taint_reason)(taint), None, text, "")
 }
 
 fn plugin_line(plugin: &PluginCheck, text: &PanelStrings) -> Html {
-    let reason = plugin.unfit.clone().unwrap_or_else(|| text.plugin_fits.to_string());
-    rule_line(Some(plugin.unfit.is_none()), html! { <code>{ plugin.plugin }</code> }, reason, text, "")
+    // An unfit plugin's reason is the scheduler's own words, in English.
+    let (reason, lang) = match &plugin.unfit {
+        Some(unfit) => (unfit.clone(), Some("en")),
+        None => (text.plugin_fits.to_string(), None),
+    };
+    rule_line(Some(plugin.unfit.is_none()), html! { <code>{ plugin.plugin }</code> }, reason, lang, text, "")
 }
 
 /// The rule that keeps the pod off (or makes the controller delete it), repeated under
@@ -254,7 +260,7 @@ fn daemonset(ds: &DaemonSetWhy, text: &PanelStrings) -> Html {
                 </p>
                 { for ds.pods.iter().filter_map(|pod| pod.not_ready_because.as_ref().map(|why| match why {
                     NotReadyCause::Condition(message) => html! {
-                        <p class="why-unready">{ (text.not_ready_because)(&pod.name) }<code>{ message }</code></p>
+                        <p class="why-unready">{ (text.not_ready_because)(&pod.name) }<code lang="en">{ message }</code></p>
                     },
                     NotReadyCause::NodeNotReady => html! {
                         <p class="why-unready">{ (text.not_ready_because)(&pod.name) }{ text.node_stopped_posting }</p>
@@ -292,7 +298,7 @@ fn scheduler(check: Option<&SchedulerCheck>, text: &PanelStrings) -> Html {
                 { for check.plugins.iter().map(|plugin| plugin_line(plugin, text)) }
             </ul>
             if let Some(message) = &check.failed_scheduling {
-                <p class="why-failed"><strong>{ text.failed_scheduling }{ text.colon }</strong><code>{ message }</code></p>
+                <p class="why-failed"><strong>{ text.failed_scheduling }{ text.colon }</strong><code lang="en">{ message }</code></p>
             }
         </>
     }

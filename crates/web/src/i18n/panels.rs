@@ -143,7 +143,8 @@ pub struct PanelStrings {
     pub delete_later_pod: fn(&str) -> String,
 
     // Gallery.
-    pub gallery_open: &'static str,
+    /// The header's gallery button, with the number of entries (full-width brackets in Chinese).
+    pub gallery_open: fn(usize) -> String,
     /// The header's switch that gives the cluster the whole page (a trainer's projector),
     /// pressed while the description and the editor are hidden.
     pub cluster_only: &'static str,

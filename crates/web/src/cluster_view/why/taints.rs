@@ -22,6 +22,13 @@ pub struct TolerationMatch {
     pub toleration: String,
     /// A NoExecute toleration with `tolerationSeconds` only delays eviction.
     pub seconds: Option<i64>,
+    /// The template's toleration that the controller's took the place of (same key,
+    /// operator and effect), with whatever `tolerationSeconds` it had.
+    pub overrides: Option<String>,
+    /// With `seconds`: the DaemonSet controller creates a new pod here once the taint
+    /// eviction controller has evicted this one. NodeShouldRunDaemonPod ignores
+    /// tolerationSeconds, so only another rule (shouldRun false) stops it.
+    pub recreated_after_eviction: bool,
 }
 
 /// A template toleration that looks meant for an untolerated taint but does not match it.
@@ -57,32 +64,36 @@ impl TaintCheck {
 
     /// An untolerated NoExecute taint also makes shouldContinueRunning false: a
     /// pod already there is deleted. A tolerated one with tolerationSeconds is
-    /// evicted by the taint manager once the seconds run out.
+    /// evicted by the taint eviction controller once the seconds run out.
     pub fn evicts(&self) -> bool {
         self.effect == EFFECT_NO_EXECUTE
             && self.tolerated_by.as_ref().is_none_or(|matched| matched.seconds.is_some())
     }
 }
 
-/// One check per taint of the node, in node order.
-pub fn taint_checks(node: &Node, user: &PodSpec, daemon: &PodSpec) -> Vec<TaintCheck> {
+/// One check per taint of the node, in node order. `daemon` is the pod the controller
+/// creates: the template's tolerations, with the controller's put in place of the
+/// template's that have their key, operator and effect, and the rest appended. The
+/// first of them that matches is the one that counts (upstream
+/// `GetMatchingTolerations`), as for the taint eviction controller.
+pub fn taint_checks(node: &Node, user: &PodSpec, daemon: &PodSpec, should_run: bool) -> Vec<TaintCheck> {
     let taints: &[Taint] = node.spec.as_ref().and_then(|spec| spec.taints.as_deref()).unwrap_or_default();
     let user_tolerations = user.tolerations.as_deref().unwrap_or_default();
-    let added: Vec<&Toleration> = daemon
-        .tolerations
-        .iter()
-        .flatten()
-        .filter(|toleration| !user_tolerations.contains(toleration))
-        .collect();
+    let daemon_tolerations = daemon.tolerations.as_deref().unwrap_or_default();
     taints
         .iter()
         .map(|taint| {
-            let by_user = user_tolerations.iter().find(|t| tolerates(t, taint)).map(|t| (TolerationSource::User, t));
-            let by_controller = || added.iter().find(|t| tolerates(t, taint)).map(|t| (TolerationSource::Controller, *t));
-            let tolerated_by = by_user.or_else(by_controller).map(|(source, toleration)| TolerationMatch {
-                source,
-                toleration: toleration_text(toleration),
-                seconds: toleration.toleration_seconds.filter(|_| taint.effect == EFFECT_NO_EXECUTE),
+            let tolerated_by = daemon_tolerations.iter().enumerate().find(|(_, t)| tolerates(t, taint)).map(|(index, toleration)| {
+                let written = user_tolerations.get(index);
+                let source = if written == Some(toleration) { TolerationSource::User } else { TolerationSource::Controller };
+                let seconds = toleration.toleration_seconds.filter(|_| taint.effect == EFFECT_NO_EXECUTE);
+                TolerationMatch {
+                    source,
+                    toleration: toleration_text(toleration),
+                    seconds,
+                    overrides: written.filter(|written| *written != toleration).map(toleration_text),
+                    recreated_after_eviction: seconds.is_some() && should_run,
+                }
             });
             let near_miss = if tolerated_by.is_some() { None } else { near_miss(taint, user_tolerations) };
             TaintCheck { taint: taint_to_string(taint), effect: taint.effect.clone(), tolerated_by, near_miss }

@@ -322,3 +322,98 @@ fn a_failing_status_names_its_cause_and_whether_an_init_container_holds_the_pod(
     assert_eq!(failure_cause("OutOfcpu"), (false, FailureCause::Rejected));
     assert_eq!(failure_cause("Error"), (false, FailureCause::Other));
 }
+
+/// A gallery story played to its end, as the playground plays it.
+fn gallery_story(file: &str) -> crate::session::Session {
+    let entry = crate::gallery::GALLERY.iter().find(|entry| entry.file == file).unwrap_or_else(|| panic!("{file} is in the gallery"));
+    crate::session::Session::load(entry.text).unwrap_or_else(|error| panic!("{file} loads: {error:?}"))
+}
+
+/// The daemon pods of `ds` aimed at `node` (terminating ones too), in creation order
+/// of first appearance over the frames.
+fn pod_names_over_time(session: &crate::session::Session, node: &str, ds: &str) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for index in 0..session.frame_count() {
+        let frame = session.frame(index).expect("a frame");
+        let Some(why) = NodeWhy::of(&frame.state, node) else { continue };
+        for pod in why.daemonsets.iter().filter(|d| d.name == ds).flat_map(|d| &d.pods) {
+            if !names.contains(&pod.name) {
+                names.push(pod.name.clone());
+            }
+        }
+    }
+    names
+}
+
+/// Upstream's NodeShouldRunDaemonPod ignores tolerationSeconds: once the taint eviction
+/// controller has evicted the pod, the DaemonSet controller creates a new one on the same
+/// node, and so on. The panel must say so, in both languages, in every frame that shows
+/// the toleration's seconds, and the story must show it happening.
+#[test]
+fn toleration_seconds_story_says_the_controller_creates_a_new_pod_each_time() {
+    use crate::i18n::Lang;
+    let session = gallery_story("tests/scenarios/toleration-seconds-count-from-each-pod.yaml");
+    let mut frames_with_seconds = 0;
+    for index in 0..session.frame_count() {
+        let frame = session.frame(index).expect("a frame");
+        let Some(why) = NodeWhy::of(&frame.state, "node-01") else { continue };
+        for ds in &why.daemonsets {
+            let Some(taint) = ds.taints.iter().find(|taint| taint.taint == "maint=x:NoExecute") else { continue };
+            let matched = taint.tolerated_by.as_ref().unwrap_or_else(|| panic!("frame {index}: {} tolerates maint", ds.name));
+            let en = (Lang::En.panels().taint_reason)(taint);
+            let zh = (Lang::ZhHans.panels().taint_reason)(taint);
+            match ds.name.as_str() {
+                "agent" => {
+                    frames_with_seconds += 1;
+                    assert_eq!((matched.source, matched.seconds), (TolerationSource::User, Some(60)), "frame {index}");
+                    assert!(matched.recreated_after_eviction, "frame {index}: nothing else keeps the pod off node-01");
+                    assert!(en.contains("creates a new pod here") && !en.contains("creates no new pod"), "frame {index}: {en}");
+                    assert!(!en.contains("does not create"), "frame {index}: {en}");
+                    assert!(zh.contains("再创建一个新 Pod") && zh.contains("如此反复"), "frame {index}: {zh}");
+                    assert!(!zh.contains("不会再"), "frame {index}: {zh}");
+                }
+                // The blanket toleration comes first and has no seconds: the pod stays.
+                _ => {
+                    assert_eq!((matched.source, matched.seconds), (TolerationSource::User, None), "frame {index}");
+                    assert_eq!(en, format!("tolerated by the template's toleration {}", matched.toleration));
+                }
+            }
+        }
+    }
+    assert!(frames_with_seconds > 0, "the story taints node-01");
+    // What the panel says is what the controller does: the evicted pod comes back on
+    // node-01 again and again, while blanket keeps its pod.
+    let agents = pod_names_over_time(&session, "node-01", "agent");
+    assert!(agents.len() >= 3, "the first agent pod and at least two replacements: {agents:?}");
+    assert_eq!(pod_names_over_time(&session, "node-01", "blanket").len(), 1);
+}
+
+/// The myth story: the template's not-ready and unreachable tolerations with 60 s are
+/// replaced by the controller's, which have no seconds, so the pod stays on the silent
+/// node. The panel must name the controller's toleration and say the template's seconds
+/// do nothing, not that the pod is evicted.
+#[test]
+fn myth_toleration_seconds_story_names_the_controllers_toleration_that_replaced_the_templates() {
+    use crate::i18n::Lang;
+    let session = gallery_story("gallery/myth-toleration-seconds.yaml");
+    let mut frames_unreachable = 0;
+    for index in 0..session.frame_count() {
+        let frame = session.frame(index).expect("a frame");
+        let Some(why) = NodeWhy::of(&frame.state, "node-02") else { continue };
+        let collector = why.daemonsets.iter().find(|ds| ds.name == "collector").expect("the collector DaemonSet");
+        let Some(taint) = collector.taints.iter().find(|taint| taint.taint == "node.kubernetes.io/unreachable:NoExecute") else {
+            continue;
+        };
+        frames_unreachable += 1;
+        let matched = taint.tolerated_by.as_ref().expect("the controller's toleration");
+        assert_eq!((matched.source, matched.seconds), (TolerationSource::Controller, None), "frame {index}");
+        assert_eq!(matched.overrides.as_deref(), Some("node.kubernetes.io/unreachable:NoExecute op=Exists for 60s"));
+        assert!(!taint.evicts(), "frame {index}");
+        let en = (Lang::En.panels().taint_reason)(taint);
+        let zh = (Lang::ZhHans.panels().taint_reason)(taint);
+        assert!(en.contains("for ever") && en.contains("has no effect") && !en.contains("evicts"), "frame {index}: {en}");
+        assert!(zh.contains("没有时限") && zh.contains("不起作用") && !zh.contains("驱逐"), "frame {index}: {zh}");
+    }
+    assert!(frames_unreachable > 0, "the story takes node-02 down");
+    assert_eq!(pod_names_over_time(&session, "node-02", "collector").len(), 1, "the daemon pod is never evicted");
+}

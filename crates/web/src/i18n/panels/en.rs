@@ -95,12 +95,20 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
                     TolerationSource::User => "the template's toleration",
                     TolerationSource::Controller => "the toleration the DaemonSet controller adds to every daemon pod",
                 };
-                match matched.seconds {
-                    Some(seconds) => format!(
-                        "tolerated by {by} {}, but only for {seconds}s: then the taint manager evicts the pod, and the controller does not create a new one",
-                        matched.toleration
+                let by = format!("tolerated by {by} {}", matched.toleration);
+                match (matched.seconds, &matched.overrides) {
+                    // NodeShouldRunDaemonPod ignores tolerationSeconds: only shouldRun decides
+                    // whether an evicted pod is replaced.
+                    (Some(seconds), _) if matched.recreated_after_eviction => format!(
+                        "{by}, but only for {seconds}s: then the taint eviction controller evicts the pod. The DaemonSet controller ignores tolerationSeconds, so it creates a new pod here, evicted {seconds}s later in turn, again and again"
                     ),
-                    None => format!("tolerated by {by} {}", matched.toleration),
+                    (Some(seconds), _) => format!(
+                        "{by}, but only for {seconds}s: then the taint eviction controller evicts the pod. The DaemonSet controller ignores tolerationSeconds, but another rule here makes shouldRun false, so it creates no new pod"
+                    ),
+                    (None, Some(written)) => format!(
+                        "{by}, for ever: it takes the place of the template's {written}, so that one's tolerationSeconds has no effect"
+                    ),
+                    (None, None) => by,
                 }
             }
         }
@@ -195,7 +203,7 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     delete_pod: |pod| format!("Delete pod {pod}"),
     delete_later_pod: |pod| format!("Delete pod {pod} (there at the end of the timeline)"),
 
-    gallery_open: "Gallery",
+    gallery_open: |n| format!("Gallery ({n})"),
     cluster_only: "Cluster only",
     gallery_heading: "Scenario gallery",
     gallery_category: |category| match category {

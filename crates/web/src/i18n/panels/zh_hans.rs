@@ -33,27 +33,27 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
         Outcome::NotEligible => "没有 Pod".into(),
     },
     outcome_summary: |outcome| match outcome {
-        Outcome::Running => "守护进程 Pod 在此节点运行且已就绪：下面的每条规则都允许它。".into(),
+        Outcome::Running => "DaemonSet Pod 在此节点运行且已就绪：下列规则均允许它在此运行。".into(),
         Outcome::Starting { status } => {
-            format!("守护进程 Pod 已绑定到此节点并正在启动（{status}），但尚未就绪：就绪之前它不计入可用数。")
+            format!("DaemonSet Pod 已绑定到此节点并正在启动（{status}），但尚未就绪：就绪之前它不计入可用数。")
         }
         Outcome::Failing { status } => {
             let why = match failure_cause(status) {
-                (true, FailureCause::ImagePull) => "kubelet 无法拉取某个 init 容器的镜像，并以递增的退避时间重试；Pod 的容器要等它完成",
-                (true, FailureCause::Crash) => "某个 init 容器不断出错退出，kubelet 以递增的退避时间重启它；Pod 的容器要等它完成",
+                (true, FailureCause::ImagePull) => "kubelet 无法拉取某个 Init 容器的镜像，并以递增的退避时间重试；Pod 的容器要等它完成后才会启动",
+                (true, FailureCause::Crash) => "某个 Init 容器不断出错退出，kubelet 以递增的退避时间重启它；Pod 的容器要等它完成后才会启动",
                 (false, FailureCause::ImagePull) => "kubelet 无法拉取容器镜像，并以递增的退避时间重试",
                 (false, FailureCause::Crash) => "它的容器不断退出，kubelet 以递增的退避时间重启它",
                 (_, FailureCause::Rejected) => "kubelet 拒绝或驱逐了它；控制器会删除失败的 Pod 并创建新的",
-                (_, FailureCause::Other) => "等待并不会让它就绪",
+                (_, FailureCause::Other) => "仅靠等待，它不会变为就绪",
             };
-            format!("此节点上有守护进程 Pod，但它处于失败状态（{status}）：{why}。下面的每条规则都允许它在这里；出问题的是 Pod 本身，它不计入可用数。")
+            format!("此节点上有 DaemonSet Pod，但它处于失败状态（{status}）：{why}。下列规则均允许它在此运行；出问题的是 Pod 本身，它不计入可用数。")
         }
-        Outcome::Pending => "控制器已为此节点创建 Pod，但调度器的某个过滤器拒绝了该节点，因此无法绑定：".into(),
-        Outcome::Scheduling => "控制器已为此节点创建 Pod；它尚未绑定，而下面的每个调度过滤器都通过：调度器会在下一次尝试时绑定它。".into(),
-        Outcome::Terminating => "此节点上的 Pod 正在终止；控制器会等它消失后再行动。".into(),
+        Outcome::Pending => "控制器已为此节点创建 Pod，但调度器的某个过滤插件拒绝了该节点，因此无法绑定：".into(),
+        Outcome::Scheduling => "控制器已为此节点创建 Pod；它尚未绑定，而下列过滤插件全部通过：调度器会在下一次尝试时绑定它。".into(),
+        Outcome::Terminating => "此节点上的 Pod 正在终止；控制器会等它删除完成后再处理。".into(),
         Outcome::Evicting => "节点上有 Pod，但 shouldContinueRunning 为 false：控制器会删除它。".into(),
-        Outcome::Kept => "shouldRun 为 false，因此不会在此新建 Pod；但 shouldContinueRunning 为 true：正在运行的 Pod 保留。".into(),
-        Outcome::Missing => "该节点应运行 Pod 但还没有：控制器会在下一次同步时创建。".into(),
+        Outcome::Kept => "shouldRun 为 false，因此不会在此新建 Pod；但 shouldContinueRunning 为 true，所以正在运行的 Pod 会保留。".into(),
+        Outcome::Missing => "该节点应运行 Pod，但还没有：控制器会在下一次同步时创建。".into(),
         Outcome::NotEligible => "没有 Pod：该节点不应运行它。起决定作用的是这条规则（全部规则列在下面）：".into(),
     },
     verdict: |run, cont| {
@@ -88,51 +88,60 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
                     Some(NearMiss::RenamedKey { toleration }) => {
                         format!("。模板容忍的是 {toleration}：这是该污点在 v1.25 之前的名称，控制平面节点已不再带有它")
                     }
-                    Some(NearMiss::SameKey { toleration }) => format!("。模板的容忍 {toleration} 写了这个键，但值或效果不匹配"),
+                    Some(NearMiss::SameKey { toleration }) => format!("。模板中的容忍度 {toleration} 写的是这个键，但值或效果不匹配"),
                     None => String::new(),
                 };
                 format!("未被容忍。{meaning}{hint}")
             }
             Some(matched) => {
                 let by = match matched.source {
-                    TolerationSource::User => format!("模板中的容忍 {} 容忍了它", matched.toleration),
+                    TolerationSource::User => format!("已被模板中的容忍度 {} 容忍", matched.toleration),
                     TolerationSource::Controller => {
-                        format!("DaemonSet 控制器给每个守护进程 Pod 加上的容忍 {} 容忍了它", matched.toleration)
+                        format!("已被 DaemonSet 控制器自动添加到每个 DaemonSet Pod 的容忍度 {} 容忍", matched.toleration)
                     }
                 };
-                match matched.seconds {
-                    Some(seconds) => format!("{by}，但只有 {seconds} 秒：之后污点管理器会驱逐该 Pod，控制器也不会再新建"),
-                    None => by,
+                match (matched.seconds, &matched.overrides) {
+                    // NodeShouldRunDaemonPod 不考虑 tolerationSeconds：被驱逐的 Pod 是否重建只取决于 shouldRun。
+                    (Some(seconds), _) if matched.recreated_after_eviction => format!(
+                        "{by}，但只容忍 {seconds} 秒：之后污点驱逐控制器会驱逐该 Pod。DaemonSet 控制器不考虑 tolerationSeconds，因此会在此节点上再创建一个新 Pod，{seconds} 秒后它同样被驱逐，如此反复"
+                    ),
+                    (Some(seconds), _) => format!(
+                        "{by}，但只容忍 {seconds} 秒：之后污点驱逐控制器会驱逐该 Pod。DaemonSet 控制器虽不考虑 tolerationSeconds，但此节点上另有规则使 shouldRun 为 false，所以不会再创建新 Pod"
+                    ),
+                    (None, Some(written)) => {
+                        format!("{by}，没有时限：它取代了模板中的 {written}，所以后者的 tolerationSeconds 不起作用")
+                    }
+                    (None, None) => by,
                 }
             }
         }
     },
     scheduler_heading: "调度器检查的规则（默认配置的过滤插件）",
     scheduler_skipped: "控制器不会为此节点创建 Pod，因此不会询问调度器。",
-    scheduler_hypothetical: "还没有 Pod。控制器创建的 Pod 在此将经过的过滤插件：",
+    scheduler_hypothetical: "还没有 Pod。若控制器创建 Pod，它在此节点上将经过以下过滤插件：",
     scheduler_bound: "已经绑定；调度器不会再检查已绑定的 Pod。以下为在此帧重新检查的结果：",
     scheduler_pending: "尚未绑定：集群每次变化时调度器都会重试。",
     plugin_fits: "通过",
     failed_scheduling: "FailedScheduling（调度失败）",
     pods_here: "Pod",
     not_ready_because: |pod| format!("{pod} 正在运行但未就绪，不计为可用："),
-    node_stopped_posting: "所在节点的 kubelet 已停止上报状态（Ready 为 Unknown），节点生命周期控制器因此把 Pod 标记为未就绪。DaemonSet 会保留它：它的 Pod 容忍 unreachable 污点。",
-    select_hint: "选择一个节点，查看每个 DaemonSet 的 Pod 为什么在或不在那里。",
+    node_stopped_posting: "所在节点的 kubelet 已停止上报状态（Ready 为 Unknown），节点生命周期控制器因此把 Pod 标记为未就绪。DaemonSet 控制器会保留它：DaemonSet Pod 容忍 unreachable 污点。",
+    select_hint: "选择一个节点，查看各个 DaemonSet Pod 为何在（或不在）该节点上。",
     colon: "：",
     select_node: |node| format!("解释 {node}"),
 
     actions_heading: |node| format!("对 {node} 的操作"),
-    actions_hint: "每个操作都会在控制台中执行对应命令：时间线末尾的新一步。",
+    actions_hint: "每个操作都会在控制台执行对应命令，并作为新的一步追加到时间线末尾。",
     cordon: "封锁（cordon）",
     uncordon: "解除封锁（uncordon）",
-    drain: "排空（drain --ignore-daemonsets）",
+    drain: "腾空（drain --ignore-daemonsets）",
     label: "加标签",
     label_placeholder: "key=value（或 key-）",
     taint: "加污点",
     taint_placeholder: "key=value:NoSchedule（或 key-）",
-    label_expected: "标签的格式为 key=value（key- 表示删除）；多个标签以空格分隔。",
-    taint_expected: "污点的格式为 key[=value]:Effect，Effect 为 NoSchedule、PreferNoSchedule 或 NoExecute（key[:Effect]- 表示删除）。",
-    actions_node_gone: "在时间线末尾（操作执行之处）该节点已不存在：没有可对它执行的操作。",
+    label_expected: "标签的格式为 key=value（key- 表示移除）；多个标签以空格分隔。",
+    taint_expected: "污点的格式为 key[=value]:Effect，Effect 为 NoSchedule、PreferNoSchedule 或 NoExecute（key[:Effect]- 表示移除）。",
+    actions_node_gone: "操作在时间线末尾执行，而那时该节点已不存在，因此无法对它执行操作。",
     node_down: "节点宕机",
     node_up: "节点恢复",
     delete_node: "删除节点",
@@ -153,7 +162,7 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     pool_pods: "Pod 数",
     add_pool: "添加节点池",
     remove_pool: "移除",
-    apply_pools: "写入 nodePools 并载入",
+    apply_pools: "写入 nodePools 并加载",
     pools_unreadable: |error| format!("无法在此编辑场景文档：{error}"),
     pools_refused: |error| format!("未应用：{error}"),
     pools_not_written: |error| format!("未写入编辑器：{error}"),
@@ -166,18 +175,18 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     remove_pool_named: |pool| format!("移除节点池 {pool}"),
 
     chart_heading: "滚动更新",
-    chart_summary: |ds, desired, available, updated| format!("{ds}：期望 {desired}，可用 {available}，最新 {updated}"),
-    chart_label: |ds, frames| format!("{ds}：{frames} 帧中期望、可用与最新的 Pod 数"),
-    series_desired: "期望",
-    series_available: "可用",
-    series_updated: "最新",
+    chart_summary: |ds, desired, available, updated| format!("{ds}：期望数 {desired}，可用数 {available}，最新数 {updated}"),
+    chart_label: |ds, frames| format!("{ds}：{frames} 帧中的期望数、可用数与最新数"),
+    series_desired: "期望数",
+    series_available: "可用数",
+    series_updated: "最新数",
     marker_step: "步骤",
     marker_command: |line| format!("控制台：{line}"),
     marker_separator: "；",
     marker_update: |ds| format!("{ds}：模板变更，滚动更新开始"),
     marker_complete: |ds| format!("{ds} 滚动更新完成"),
     marker_batch: |ds, number, deleted, created| {
-        let parts: Vec<String> = [(deleted, "删除", "旧"), (created, "创建", "新（surge）")]
+        let parts: Vec<String> = [(deleted, "删除", "旧"), (created, "创建", "超出期望数的新")]
             .into_iter()
             .filter(|(n, _, _)| *n > 0)
             .map(|(n, done, what)| format!("{done} {n} 个{what} Pod"))
@@ -185,8 +194,8 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
         format!("{ds}：第 {number} 批，{}", parts.join("，"))
     },
     marker_blocked: "受阻",
-    blocked_definition: "受阻：滚动更新进行中（最新或可用数低于期望数），且两个计数在 60 秒模拟时间内都没有变化：maxUnavailable 的额度被始终不可用的 Pod 占满。",
-    keyboard_hint: "空格键播放或暂停，← 和 → 单步，Shift+← 和 Shift+→ 跳到上一个或下一个标记（编辑器与控制台之外；在时间轴滑块、标记和步骤按钮上同样有效，按 Enter 跳转）。按 / 键转到控制台的输入行。",
+    blocked_definition: "受阻：滚动更新进行中（最新数或可用数低于期望数），且两个计数在 60 秒模拟时间内都没有变化：maxUnavailable 的额度被始终不可用的 Pod 占满。",
+    keyboard_hint: "空格键播放或暂停，← 和 → 单步，Shift+← 和 Shift+→ 跳到上一个或下一个标记（编辑器与控制台之外；在时间线滑块、标记和步骤按钮上同样有效，按 Enter 跳转）。按 / 键转到控制台的输入行。",
 
     filter_node: "节点",
     filter_object: "对象",
@@ -196,7 +205,7 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     delete_pod: |pod| format!("删除 Pod {pod}"),
     delete_later_pod: |pod| format!("删除 Pod {pod}（时间线末尾才有）"),
 
-    gallery_open: "场景库",
+    gallery_open: |n| format!("场景库（{n}）"),
     cluster_only: "只看集群",
     gallery_heading: "场景库",
     gallery_category: |category| match category {
@@ -209,7 +218,7 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
         "conformance" => "一致性",
         _ => "其他",
     },
-    gallery_load: "载入",
+    gallery_load: "加载",
     gallery_confirm: "编辑器中有尚未应用的修改。要用此场景替换吗？（之后可在编辑器中恢复。）",
     gallery_replace: "替换",
     gallery_cancel: "取消",
@@ -219,9 +228,9 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
 
     dense_heading: |nodes| format!("{nodes} 个节点（紧凑视图）"),
     dense_hint: "每个方块是一个节点；形状和颜色表示其状态。悬停或聚焦方块查看详情；按 Enter 查看解释。所有方块只占一个 Tab 位置：用方向键、Home 和 End 在方块间移动。",
-    dense_ok: "所有守护进程 Pod 就绪",
+    dense_ok: "所有 DaemonSet Pod 均已就绪",
     dense_progress: "Pod 启动中、更新中或 Pending",
-    dense_none: "没有守护进程 Pod",
+    dense_none: "没有 DaemonSet Pod",
     dense_bad: "节点未就绪",
     dense_cordoned: "已封锁",
 };
