@@ -14,6 +14,7 @@ use serde_json::{json, Value};
 use dsplay_model::labels::selector_matches;
 
 use super::daemon_pods::nodes_to_daemon_pods;
+use super::deep_hash::deep_hash_text;
 use super::same_but_status::same_but_status;
 use super::REVISION_HASH_LABEL;
 use crate::api::{key, Api, ApiError};
@@ -23,11 +24,17 @@ use crate::state::Stored;
 /// The alphabet of apimachinery's SafeEncodeString.
 const SAFE_ALPHANUMS: &[u8] = b"bcdfghjklmnpqrstvwxz2456789";
 
-/// FNV-32a of the template (its canonical JSON, keys sorted, stands in for Go's
-/// DeepHashObject printing) and of the collision count, rendered as SafeEncodeString of
-/// the decimal. The template goes through `serde_json::Value`, as every other
-/// serialization of an object does, so the browser build holds one serializer of it.
+/// `controller.ComputeHash`: FNV-32a of the template as upstream's `DeepHashObject`
+/// prints it (go-spew `%#v` of the Go struct, see `deep_hash`), then of the collision
+/// count as 8 little-endian bytes when there is one, rendered as SafeEncodeString of the
+/// decimal. The template goes through `serde_json::Value`, as every other serialization
+/// of an object does, so the browser build holds one serializer of it.
 pub fn compute_hash(template: &PodTemplateSpec, collision_count: Option<i32>) -> String {
+    let value = serde_json::to_value(template).unwrap_or(Value::Null);
+    hash_text(&deep_hash_text(&value), collision_count)
+}
+
+fn hash_text(text: &str, collision_count: Option<i32>) -> String {
     let mut hash: u32 = 0x811c_9dc5;
     let mut write = |bytes: &[u8]| {
         for byte in bytes {
@@ -35,8 +42,7 @@ pub fn compute_hash(template: &PodTemplateSpec, collision_count: Option<i32>) ->
             hash = hash.wrapping_mul(0x0100_0193);
         }
     };
-    let canonical = serde_json::to_value(template).and_then(|value| serde_json::to_vec(&value));
-    write(&canonical.unwrap_or_default());
+    write(text.as_bytes());
     if let Some(count) = collision_count {
         let mut bytes = [0u8; 8];
         bytes[..4].copy_from_slice(&(count as u32).to_le_bytes());

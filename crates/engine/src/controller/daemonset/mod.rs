@@ -11,6 +11,7 @@
 mod backoff;
 mod daemon_index;
 mod daemon_pods;
+mod deep_hash;
 mod event_handlers;
 mod history;
 mod manage;
