@@ -22,9 +22,19 @@ mod validate;
 
 /// A subcommand's input file, or the exit status (2) after saying why it cannot be read.
 fn read_input(path: &std::path::Path) -> Result<String, i32> {
-    std::fs::read_to_string(path).map_err(|error| {
-        eprintln!("error: cannot read {}: {error}", path.display());
+    read_text(path).map_err(|message| {
+        eprintln!("error: {message}");
         2
+    })
+}
+
+/// A file's text (UTF-8, with or without a byte-order mark), or why it cannot be read:
+/// `file:line:column: ...` for bytes that are not UTF-8.
+fn read_text(path: &std::path::Path) -> Result<String, String> {
+    let bytes = std::fs::read(path).map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+    dsplay_model::document::decode_text(&bytes).map_err(|error| match (error.line, error.column) {
+        (Some(line), Some(column)) => format!("{}:{line}:{column}: {}", path.display(), error.message),
+        _ => format!("{}: {}", path.display(), error.message),
     })
 }
 

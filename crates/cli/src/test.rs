@@ -28,7 +28,7 @@ fn scenario_files(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 /// a failure too, so a typo in a scenario cannot pass silently.
 pub fn run_scenario(path: &Path) -> Result<String, (String, String)> {
     let fallback = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let text = std::fs::read_to_string(path).map_err(|e| (fallback.clone(), format!("cannot read {}: {e}", path.display())))?;
+    let text = crate::read_text(path).map_err(|message| (fallback.clone(), message))?;
     let mut simulation =
         Simulation::load(&text).map_err(|e| (fallback.clone(), crate::load_error_at(&path.display().to_string(), &e)))?;
     let name = simulation.scenario().name.clone();

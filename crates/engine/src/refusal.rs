@@ -76,8 +76,11 @@ pub enum Refusal {
     StepMapKeys { keys: String },
     ApplyOfNoDocument { name: String },
     NodeMadeByPool { node: String, pool: String },
-    /// `path` is the count that goes over.
-    TooManyNodes { path: String, max: u64 },
+    /// Pools, Node documents and `node add` steps make more nodes than the playground runs
+    /// (`nodes` counted up to the source that goes over).
+    TooManyNodes { nodes: u64, max: u64 },
+    /// A `node add` when the cluster already has the most nodes the playground runs.
+    NodeLimitReached { max: u64 },
     /// Values of the Scenario document that are wrong (one at least).
     ScenarioFields(Vec<FieldError>),
 
@@ -172,7 +175,11 @@ impl fmt::Display for Refusal {
                 write!(f, "kubectl apply -f {name}: no document of the file has metadata.name \"{name}\"")
             }
             Self::NodeMadeByPool { node, pool } => write!(f, "node \"{node}\" is already made by node pool \"{pool}\""),
-            Self::TooManyNodes { path, max } => write!(f, "{path}: the node pools hold more than {max} nodes"),
+            Self::TooManyNodes { nodes, max } => write!(
+                f,
+                "the scenario makes {nodes} nodes (node pools, Node documents and `node add` steps together); the playground runs at most {max}"
+            ),
+            Self::NodeLimitReached { max } => write!(f, "error: the cluster has {max} nodes, the most the playground runs"),
             Self::SentTooLarge { max_kib } => write!(f, "the scenario sent is larger than {max_kib} KiB"),
             Self::SentTooManyNodes { nodes, max } => {
                 write!(f, "the scenario sent has {nodes} nodes; an embedded playground runs at most {max}")

@@ -2,6 +2,7 @@
 //! and random console lines against a running simulation print kubectl's or the
 //! playground's error instead.
 
+use dsplay_engine::kubectl::command::parse_command;
 use dsplay_engine::simulation::Simulation;
 use proptest::prelude::*;
 
@@ -51,6 +52,16 @@ proptest! {
         text.insert_str(at, &insert);
         if let Ok(dsplay_engine::simulation::Edit::Reload(mut reloaded)) = simulation.apply_edit(&text) {
             let _ = reloaded.run_steps();
+        }
+    }
+
+    /// Any line a console or a link's log can carry parses or is refused with words.
+    #[test]
+    fn any_command_line_parses_or_is_refused(line in "\\PC{0,200}", words in command()) {
+        for line in [line, words] {
+            if let Err(error) = parse_command(&line) {
+                prop_assert!(!error.to_string().is_empty() || error.refusal.is_some(), "{line:?}");
+            }
         }
     }
 

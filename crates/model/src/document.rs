@@ -16,6 +16,7 @@ use crate::source_map::{Position, SourceMap};
 use crate::strict_decoder::{self, DecodeError, DecodeProblem, Dialect};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+use std::cell::OnceCell;
 use std::fmt;
 
 pub use serde_yaml::Value;
@@ -32,9 +33,12 @@ pub struct RawDocument {
     /// `metadata.name`.
     pub name: Option<String>,
     pub value: Value,
-    /// The document's text preceded by blank lines, so that positions found in it are
-    /// positions in the whole file.
-    padded_text: String,
+    /// The document's own text; it starts `line_offset` lines into the file.
+    text: String,
+    line_offset: usize,
+    /// Where each field stands, mapped once on the first lookup: every error and every
+    /// step asks, so mapping the text again each time would make loading quadratic.
+    source_map: OnceCell<SourceMap>,
 }
 
 /// What went wrong reading a document, and where.
@@ -114,11 +118,6 @@ fn chunks(text: &str) -> Vec<Chunk<'_>> {
     chunks
 }
 
-fn padded(chunk: &Chunk<'_>) -> String {
-    let mut text = "\n".repeat(chunk.first_line.saturating_sub(1));
-    text.push_str(chunk.text);
-    text
-}
 
 fn string_at(value: &Value, keys: &[&str]) -> Option<String> {
     let mut v = value;
@@ -128,13 +127,48 @@ fn string_at(value: &Value, keys: &[&str]) -> Option<String> {
     v.as_str().map(str::to_owned)
 }
 
-/// Reads every non-empty document of `text`.
+/// The byte-order mark an editor may write at the start of a UTF-8 file.
+const BYTE_ORDER_MARK: char = '\u{feff}';
+
+/// A file's bytes as text: UTF-8, with or without a byte-order mark, as kubectl reads
+/// it. UTF-16 is named as such; other bytes that are not UTF-8 are placed at their
+/// line and column.
+pub fn decode_text(bytes: &[u8]) -> Result<String, ParseError> {
+    let error = |line: Option<usize>, column: Option<usize>, message: String| ParseError {
+        document: 0,
+        line,
+        column,
+        path: None,
+        message,
+        problem: None,
+    };
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        let message = "the file is UTF-16 text (it starts with a UTF-16 byte-order mark); save it as UTF-8".to_owned();
+        return Err(error(Some(1), Some(1), message));
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Ok(text.to_owned()),
+        Err(e) => {
+            let good = &bytes[..e.valid_up_to()];
+            let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+            let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            let column = String::from_utf8_lossy(&good[line_start..]).chars().count() + 1;
+            let byte = bytes[e.valid_up_to()];
+            let message = format!("invalid UTF-8: byte 0x{byte:02X} does not start or continue a UTF-8 character; save the file as UTF-8");
+            Err(error(Some(line), Some(column), message))
+        }
+    }
+}
+
+/// Reads every non-empty document of `text`. A byte-order mark at the start is not
+/// part of the text, as YAML has it.
 pub fn split_documents(text: &str) -> Result<Vec<RawDocument>, ParseError> {
+    let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
     let mut documents = Vec::new();
     for (index, chunk) in chunks(text).iter().enumerate() {
         let line = chunk.content_line.unwrap_or(chunk.first_line);
-        let padded_text = padded(chunk);
-        let value: Value = serde_yaml::from_str(&padded_text).map_err(|e| syntax_error(index, &e, &padded_text))?;
+        let line_offset = chunk.first_line.saturating_sub(1);
+        let value: Value = serde_yaml::from_str(chunk.text).map_err(|e| syntax_error(index, &e, chunk.text, line_offset))?;
         if !value.is_mapping() {
             return Err(ParseError {
                 document: index,
@@ -154,7 +188,9 @@ pub fn split_documents(text: &str) -> Result<Vec<RawDocument>, ParseError> {
             kind: string_at(&value, &["kind"]),
             name: string_at(&value, &["metadata", "name"]),
             value,
-            padded_text,
+            text: chunk.text.to_owned(),
+            line_offset,
+            source_map: OnceCell::new(),
         });
     }
     Ok(documents)
@@ -187,17 +223,18 @@ fn describe(value: &Value) -> &'static str {
     }
 }
 
-fn syntax_error(document: usize, error: &serde_yaml::Error, padded_text: &str) -> ParseError {
+/// A YAML error in the document `text`, which starts `line_offset` lines into the file.
+fn syntax_error(document: usize, error: &serde_yaml::Error, text: &str, line_offset: usize) -> ParseError {
     let mut message = error.to_string();
     if let Some((reader_error, offset)) = reader_error_offset(&message) {
-        return reader_error_at(document, reader_error, offset, padded_text);
+        return reader_error_at(document, reader_error, offset, text, line_offset);
     }
     let (line, column) = match error.location() {
         Some(at) => {
             // serde_yaml appends the position that we carry in fields of our own.
             let suffix = format!(" at line {} column {}", at.line(), at.column());
             message = message.replacen(&suffix, "", 1);
-            (Some(at.line()), Some(at.column()))
+            (Some(at.line().saturating_add(line_offset)), Some(at.column()))
         }
         None => (None, None),
     };
@@ -219,11 +256,11 @@ fn reader_error_offset(message: &str) -> Option<(&str, usize)> {
 
 /// A reader error at its line and column, naming the character it is about
 /// (`control characters are not allowed (U+0007)`), which an editor does not show.
-fn reader_error_at(document: usize, words: &str, offset: usize, padded_text: &str) -> ParseError {
-    let before = padded_text.get(..offset);
-    let line = before.map(|text| text.matches('\n').count() + 1);
+fn reader_error_at(document: usize, words: &str, offset: usize, text: &str, line_offset: usize) -> ParseError {
+    let before = text.get(..offset);
+    let line = before.map(|text| text.matches('\n').count() + 1 + line_offset);
     let column = before.map(|text| text.rsplit('\n').next().unwrap_or_default().chars().count() + 1);
-    let character = padded_text.get(offset..).and_then(|rest| rest.chars().next());
+    let character = text.get(offset..).and_then(|rest| rest.chars().next());
     let message = match character {
         Some(c) if c.is_control() => format!("{words} (U+{:04X})", u32::from(c)),
         _ => words.to_owned(),
@@ -234,12 +271,16 @@ fn reader_error_at(document: usize, words: &str, offset: usize, padded_text: &st
 impl RawDocument {
     /// Where `path` stands in the file (its nearest existing parent when it is missing).
     pub fn locate(&self, path: &FieldPath) -> Option<Position> {
-        SourceMap::parse(&self.padded_text).locate(path)
+        self.source_map().locate(path)
     }
 
     /// Where `path` stands in the file, only if it is there.
     pub fn locate_exact(&self, path: &FieldPath) -> Option<Position> {
-        SourceMap::parse(&self.padded_text).locate_exact(path)
+        self.source_map().locate_exact(path)
+    }
+
+    fn source_map(&self) -> &SourceMap {
+        self.source_map.get_or_init(|| SourceMap::parse(&self.text).with_line_offset(self.line_offset))
     }
 
     /// An error about `path` of this document, at the line where `path` stands.
@@ -349,7 +390,7 @@ fn merge(mut errors: Vec<ParseError>) -> ParseError {
 /// `text`: for errors found after parsing (validation), to mark them in the editor.
 pub fn locate(text: &str, document: usize, path: &FieldPath) -> Option<Position> {
     let chunk = chunks(text).into_iter().nth(document)?;
-    SourceMap::parse(&padded(&chunk)).locate(path)
+    SourceMap::parse(chunk.text).with_line_offset(chunk.first_line.saturating_sub(1)).locate(path)
 }
 
 /// Reads YAML or JSON text (a `kubectl patch -p` argument) as a JSON value.

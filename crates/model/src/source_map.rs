@@ -15,7 +15,7 @@ pub struct Position {
     pub column: usize,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 enum Node {
     Scalar(Position),
     Sequence(Position, Vec<Node>),
@@ -24,7 +24,7 @@ enum Node {
     Alias(Position),
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Entry {
     key: String,
     key_position: Position,
@@ -46,7 +46,7 @@ impl Node {
 }
 
 /// The positions of every key and item of one YAML document.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct SourceMap {
     root: Option<Node>,
     line_offset: usize,

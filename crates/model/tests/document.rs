@@ -1,6 +1,6 @@
 //! Multi-document splitting and strict decoding against the k8s-openapi types.
 
-use dsplay_model::document::{decode_strict, decode_strict_all, locate, split_documents, yaml_to_json};
+use dsplay_model::document::{decode_strict, decode_strict_all, decode_text, locate, split_documents, yaml_to_json};
 use dsplay_model::field_path::FieldPath;
 use dsplay_model::k8s_openapi::api::apps::v1::DaemonSet;
 use dsplay_model::k8s_openapi::api::core::v1::Node;
@@ -136,4 +136,40 @@ fn patches_may_be_json_or_yaml() {
     assert_eq!(yaml_to_json("{\"a\": 1}").unwrap(), serde_json::json!({"a": 1}));
     assert_eq!(yaml_to_json("a: {b: x}").unwrap(), serde_json::json!({"a": {"b": "x"}}));
     assert!(yaml_to_json("{a: [").is_err());
+}
+
+/// An editor's UTF-8 byte-order mark is not text: the file reads as without it, even
+/// before a `---` marker, and lines stay those the editor shows.
+#[test]
+fn a_byte_order_mark_is_not_part_of_the_text() {
+    let docs = split_documents("\u{feff}---\napiVersion: v1\nkind: Node\n---\napiVersion: v1\nkind: Pod\n").unwrap();
+    assert_eq!(docs.len(), 2);
+    assert_eq!((docs[0].kind.as_deref(), docs[0].line), (Some("Node"), 2));
+    let docs = split_documents("\u{feff}apiVersion: v1\nkind: Node\n").unwrap();
+    assert_eq!(docs[0].api_version.as_deref(), Some("v1"));
+}
+
+#[test]
+fn utf16_and_bytes_that_are_not_utf8_are_named_and_placed() {
+    let utf16: Vec<u8> = [0xFF, 0xFE].into_iter().chain("a: 1\n".encode_utf16().flat_map(u16::to_le_bytes)).collect();
+    let err = decode_text(&utf16).unwrap_err();
+    assert!(err.message.contains("UTF-16"), "{}", err.message);
+    let err = decode_text(b"apiVersion: v1\nkind: \xC3\xA9\xFFx\n").unwrap_err();
+    assert_eq!((err.line, err.column), (Some(2), Some(8)));
+    assert!(err.message.starts_with("invalid UTF-8: byte 0xFF"), "{}", err.message);
+    assert_eq!(decode_text("é\n".as_bytes()).unwrap(), "é\n");
+}
+
+/// Positions in a late document are positions in the file, looked up in a map made
+/// once per document.
+#[test]
+fn fields_of_a_late_document_are_located_in_the_whole_file() {
+    let mut text = String::new();
+    for i in 0..50 {
+        text.push_str(&format!("---\napiVersion: v1\nkind: Node\nmetadata:\n  name: n{i}\n"));
+    }
+    let docs = split_documents(&text).unwrap();
+    let name = FieldPath::root().child("metadata").child("name");
+    assert_eq!(docs[49].locate(&name).map(|p| p.line), Some(49 * 5 + 5));
+    assert_eq!(docs[49].locate(&name).map(|p| p.line), Some(49 * 5 + 5));
 }

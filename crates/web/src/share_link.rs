@@ -12,7 +12,8 @@
 use std::fmt;
 
 use dsplay_engine::kubectl::command::{parse_command, Command};
-use dsplay_engine::scenario::{parse_scenario, ManifestObject, MAX_NODES};
+use dsplay_engine::refusal::Refusal;
+use dsplay_engine::scenario::parse_scenario;
 use dsplay_engine::share::{self, ShareError};
 
 use std::rc::Rc;
@@ -156,18 +157,16 @@ pub fn check_link_size(view: &SharedView) -> Result<(), LinkError> {
     }
 }
 
-/// The nodes a scenario creates at time 0: its pools and its `v1 Node` documents. A
-/// text the engine rejects for holding more than [`MAX_NODES`] counts as that many and
-/// one more; any other parse error is left to the editor to show at its line.
+/// The nodes a scenario makes: its pools, its `v1 Node` documents and its `node add`
+/// steps. A text the engine refuses for making too many counts as many as it said; any
+/// other parse error is left to the editor to show at its line.
 pub fn declared_nodes(text: &str) -> u64 {
     match parse_scenario(text) {
-        Ok(scenario) => {
-            let pooled: u64 = scenario.node_pools.iter().map(|pool| u64::from(pool.count)).sum();
-            let documents = scenario.manifests.iter().filter(|m| matches!(m.object, ManifestObject::Node(_))).count();
-            pooled + documents as u64
-        }
-        Err(error) if error.to_string().contains(&format!("more than {MAX_NODES} nodes")) => MAX_NODES + 1,
-        Err(_) => 0,
+        Ok(scenario) => scenario.node_count(),
+        Err(error) => match error.refusal {
+            Some(Refusal::TooManyNodes { nodes, .. }) => nodes,
+            _ => 0,
+        },
     }
 }
 
@@ -533,9 +532,13 @@ mod tests {
         assert_eq!(open(&share::encode(&pools(5_000))).map(|v| v.text.len()), Ok(pools(5_000).len()));
         assert_eq!(open(&share::encode(&pools(5_001))), Err(LinkError::TooManyNodes { nodes: 5_001 }));
         // Above the engine's own cap the parser refuses first; the link is refused all the same.
-        assert_eq!(open(&share::encode(&pools(20_000))), Err(LinkError::TooManyNodes { nodes: MAX_NODES + 1 }));
+        assert_eq!(open(&share::encode(&pools(20_000))), Err(LinkError::TooManyNodes { nodes: 20_000 }));
         let two_pools = format!("{}  - name: gpu\n    count: 3000\n", pools(3_000));
         assert_eq!(declared_nodes(&two_pools), 6_000);
+        // `node add` steps make nodes too: 4,000 pooled and 1,001 added are over.
+        let adds: String = (0..1_001).map(|i| format!("  - node add extra-{i}\n")).collect();
+        let with_adds = format!("{}  steps:\n{adds}", pools(4_000));
+        assert_eq!(open(&share::encode(&with_adds)), Err(LinkError::TooManyNodes { nodes: 5_001 }));
         assert_eq!(declared_nodes(EXAMPLE_SCENARIO), 5);
         assert_eq!(declared_nodes("not: [valid"), 0, "a broken scenario opens, for the editor to show its error");
     }

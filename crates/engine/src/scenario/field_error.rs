@@ -10,7 +10,7 @@ use dsplay_model::strict_decoder::{one_of, DecodeProblem, Found};
 
 use super::format::ScenarioError;
 use super::parse::{APPLY_ANNOTATION, MAX_NODES};
-use super::steps::{DAEMONSET_STATUS_FIELDS, POD_PHASES};
+use super::steps::{DAEMONSET_STATUS_FIELDS, EXPECTATION_KEYS, POD_PHASES};
 use crate::refusal::Refusal;
 
 /// One wrong value, at its field path (empty for the document itself).
@@ -45,6 +45,8 @@ pub enum FieldProblem {
     UnknownStatusField,
     /// An `expect.phases` value that is no pod phase.
     UnknownPhase { phase: String },
+    /// An `expect` with no check (`expect: null`, `expect: {}`): it would pass whatever happened.
+    NoChecks,
 }
 
 /// What a value of the format should be.
@@ -184,6 +186,7 @@ impl fmt::Display for FieldError {
             FieldProblem::UnknownPhase { phase } => {
                 write!(f, "Unsupported value: \"{phase}\": supported values: \"{}\"", POD_PHASES.join("\", \""))
             }
+            FieldProblem::NoChecks => write!(f, "an expect step needs at least one check: {}", EXPECTATION_KEYS.join(", ")),
         }
     }
 }

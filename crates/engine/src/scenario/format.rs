@@ -1,6 +1,7 @@
 //! The typed scenario: what a parsed scenario file holds (SCENARIO-FORMAT.md, version 1).
 
-use super::steps::Step;
+use super::steps::{Step, StepAction};
+use crate::kubectl::command::Command;
 use dsplay_model::document::ParseError;
 use crate::refusal::Refusal;
 use k8s_openapi::api::apps::v1::DaemonSet;
@@ -34,6 +35,15 @@ impl Scenario {
     /// The nodes of every pool, pool by pool.
     pub fn pool_nodes(&self) -> Vec<Node> {
         self.node_pools.iter().flat_map(NodePool::nodes).collect()
+    }
+
+    /// Every node the scenario makes: its pools, its Node documents (now or applied
+    /// later) and its `node add` steps. The playground runs at most [`super::MAX_NODES`].
+    pub fn node_count(&self) -> u64 {
+        let pooled: u64 = self.node_pools.iter().map(|pool| u64::from(pool.count)).sum();
+        let documents = self.manifests.iter().filter(|m| matches!(m.object, ManifestObject::Node(_))).count();
+        let added = self.steps.iter().filter(|s| matches!(s.action, StepAction::Command(Command::NodeAdd { .. }))).count();
+        pooled + documents as u64 + added as u64
     }
 
     /// The pool named `name`.

@@ -17,7 +17,7 @@ pub use pools::{
     TAINT_UNSCHEDULABLE,
 };
 pub use steps::{
-    EventExpectation, Expectation, RolloutExpectation, Step, StepAction, DAEMONSET_STATUS_FIELDS, POD_PHASES,
+    EventExpectation, Expectation, RolloutExpectation, Step, StepAction, DAEMONSET_STATUS_FIELDS, EXPECTATION_KEYS, POD_PHASES,
 };
 
 #[cfg(test)]

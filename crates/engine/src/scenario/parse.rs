@@ -101,6 +101,7 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, ScenarioError> {
     };
     let scenario = scenario(doc, manifests)?;
     check_references(doc, &scenario)?;
+    check_node_count(doc, &scenario)?;
     Ok(scenario)
 }
 
@@ -238,11 +239,11 @@ fn pools(doc: &RawDocument, documents: Vec<NodePoolDocument>, at: &FieldPath) ->
         if pools.iter().any(|q| q.name == p.name) {
             return Err(field_refusal(doc, &name_path, FieldProblem::Duplicate { value: p.name }));
         }
+        // Checked before the steps are read: a huge pool is refused without more work.
         total += u64::from(p.count);
         if total > MAX_NODES {
-            let count = path.child("count");
-            let refusal = Refusal::TooManyNodes { path: count.to_string(), max: MAX_NODES };
-            return Err(ScenarioError::from(doc.error_at(&count, String::new())).with_refusal(refusal));
+            let refusal = Refusal::TooManyNodes { nodes: total, max: MAX_NODES };
+            return Err(ScenarioError::from(doc.error_at(&path.child("count"), String::new())).with_refusal(refusal));
         }
         let mut allocatable = default_allocatable();
         allocatable.extend(p.allocatable);
@@ -257,6 +258,17 @@ fn pools(doc: &RawDocument, documents: Vec<NodePoolDocument>, at: &FieldPath) ->
         });
     }
     Ok(pools)
+}
+
+/// Pools, Node documents and `node add` steps share one cap, so that no mix of them
+/// makes more nodes than a page can simulate.
+fn check_node_count(doc: &RawDocument, scenario: &Scenario) -> Result<(), ScenarioError> {
+    let nodes = scenario.node_count();
+    if nodes <= MAX_NODES {
+        return Ok(());
+    }
+    let refusal = Refusal::TooManyNodes { nodes, max: MAX_NODES };
+    Err(ScenarioError::from(doc.error_at(&FieldPath::root().child("spec"), String::new())).with_refusal(refusal))
 }
 
 /// Names the steps and documents use that must exist: manifests for `kubectl apply -f`,

@@ -54,6 +54,22 @@ pub struct Expectation {
     pub rollout: Option<RolloutExpectation>,
 }
 
+impl Expectation {
+    /// Whether it would pass whatever happened: no key that checks anything.
+    pub fn checks_nothing(&self) -> bool {
+        let rollout_checks = self.rollout.as_ref().is_some_and(|r| *r != RolloutExpectation::default());
+        self.status.is_empty()
+            && self.pods_per_node.is_empty()
+            && self.phases.is_empty()
+            && self.generation.is_empty()
+            && self.pending.is_empty()
+            && self.error.is_none()
+            && self.output.is_none()
+            && self.events.is_empty()
+            && !rollout_checks
+    }
+}
+
 /// One expected event; each given field is matched by substring.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
@@ -86,6 +102,10 @@ pub const DAEMONSET_STATUS_FIELDS: &[&str] = &[
     "observedGeneration",
     "updatedNumberScheduled",
 ];
+
+/// The checks an `expect` may make (`daemonset` only says which DaemonSet they are about).
+pub const EXPECTATION_KEYS: &[&str] =
+    &["status", "podsPerNode", "phases", "generation", "pending", "error", "output", "events", "rollout"];
 
 pub const POD_PHASES: &[&str] = &["Pending", "Running", "Succeeded", "Failed", "Unknown"];
 
@@ -122,8 +142,11 @@ pub fn parse_step(doc: &RawDocument, value: &Value, index: usize) -> Result<Step
     }
 }
 
-/// The checks serde cannot make: status field names and phase names.
+/// The checks serde cannot make: at least one check, status field names and phase names.
 fn check_expectation(e: &Expectation, at: &FieldPath) -> Result<(), (FieldPath, FieldProblem)> {
+    if e.checks_nothing() {
+        return Err((at.clone(), FieldProblem::NoChecks));
+    }
     if let Some(field) = e.status.keys().find(|k| !DAEMONSET_STATUS_FIELDS.contains(&k.as_str())) {
         return Err((at.child("status").child(field), FieldProblem::UnknownStatusField));
     }

@@ -104,6 +104,36 @@ fn malformed_steps_name_their_step_and_line() {
     assert_eq!(e.refusal, Some(Refusal::NoNodePool { pool: "gpu".into() }));
 }
 
+/// Pools, Node documents and `node add` steps count toward one cap, checked at load.
+#[test]
+fn every_source_of_nodes_counts_toward_one_cap() {
+    let pools = |count: u64| format!("{HEAD}  nodePools: [{{name: node, count: {count}}}]\n");
+    let adds = |from: u64, n: u64| (from..from + n).map(|i| format!("  - node add extra-{i}\n")).collect::<String>();
+    let nodes = |n: u64| (0..n).map(|i| format!("---\napiVersion: v1\nkind: Node\nmetadata: {{name: doc-{i}}}\n")).collect::<String>();
+    let at_cap = format!("{}  steps:\n{}{}", pools(MAX_NODES - 3), adds(0, 2), nodes(1));
+    assert_eq!(parse_scenario(&at_cap).map(|s| s.node_count()), Ok(MAX_NODES));
+    for over in [
+        format!("{}  steps:\n{}", pools(MAX_NODES), adds(0, 1)),
+        format!("{}{}", pools(MAX_NODES - 1), nodes(2)),
+        format!("{}  steps:\n{}{}", pools(MAX_NODES - 3), adds(0, 2), nodes(2)),
+    ] {
+        let e = err(&over);
+        assert_eq!(e.refusal, Some(Refusal::TooManyNodes { nodes: MAX_NODES + 1, max: MAX_NODES }));
+        assert_eq!(e.path.as_deref(), Some("spec"), "{e}");
+    }
+}
+
+/// An expectation with nothing to check would pass whatever happened: refused at its line.
+#[test]
+fn an_expect_without_checks_is_refused() {
+    for body in ["null", "{}", "{daemonset: agent}", "{rollout: {}}", "{events: []}"] {
+        let e = err(&format!("{HEAD}  steps:\n  - settle\n  - expect: {body}\n"));
+        assert_eq!((e.step, e.line), (Some(1), Some(7)), "{body}");
+        assert!(e.to_string().contains("spec.steps[1].expect: an expect step needs at least one check: status, "), "{body}: {e}");
+    }
+    assert!(parse_scenario(&format!("{HEAD}  steps:\n  - expect: {{rollout: {{complete: true}}}}\n")).is_ok());
+}
+
 #[test]
 fn documents_are_checked() {
     assert!(err("apiVersion: v1\nkind: Node\nmetadata: {name: a}\n").message.starts_with("no Scenario document"));
@@ -124,7 +154,8 @@ fn documents_are_checked() {
     let e = err(&format!("{HEAD}  nodePools: [{{name: node, count: 2}}]\n---\napiVersion: v1\nkind: Node\nmetadata: {{name: node-02}}\n"));
     assert!(e.message.contains("already made by node pool \"node\""), "{e}");
     let e = err(&format!("{HEAD}  nodePools: [{{name: a, count: 4000000000}}]\n"));
-    assert!(e.message.contains("more than 10000 nodes"), "{e}");
+    assert_eq!(e.refusal, Some(Refusal::TooManyNodes { nodes: 4_000_000_000, max: MAX_NODES }));
+    assert_eq!((e.line, e.path.as_deref()), (Some(5), Some("spec.nodePools[0].count")));
     let e = err(&format!("{HEAD}  nodePools: [{{name: a}}, {{name: a}}]\n"));
     assert_eq!(e.path.as_deref(), Some("spec.nodePools[1].name"));
     let syntax = err(&format!("{HEAD}  steps: [settle\n"));

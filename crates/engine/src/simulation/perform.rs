@@ -8,6 +8,7 @@ use super::reactions::REACTION_MS;
 use super::{Marker, Simulation};
 use crate::kubectl::command::{Command, CommandError};
 use crate::refusal::Refusal;
+use crate::scenario::MAX_NODES;
 use crate::kubelet::NodeLease;
 use crate::pod_readiness::{is_terminal, is_terminating, node_name};
 use crate::network::{internal_ip, PodAddresses};
@@ -219,6 +220,9 @@ impl Simulation {
     pub(super) fn world_command(&mut self, command: Command) -> Result<String, CommandError> {
         match command {
             Command::NodeAdd { name, pool } => {
+                if self.api.state.nodes.len() as u64 >= MAX_NODES {
+                    return Err(Refusal::NodeLimitReached { max: MAX_NODES }.into());
+                }
                 let pools = &self.scenario.node_pools;
                 let pool = match pool {
                     Some(pool_name) => pools.iter().find(|p| p.name == pool_name).ok_or(Refusal::NoNodePool { pool: pool_name })?,

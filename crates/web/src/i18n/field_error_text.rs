@@ -47,6 +47,9 @@ fn zh_hans_of_field_error(error: &FieldError) -> String {
         FieldProblem::Duplicate { value } => format!("重复的值 \"{value}\""),
         FieldProblem::SecondsOutOfRange { seconds } => format!("无效的值 {seconds}：应为 0 到 86400 之间的秒数"),
         FieldProblem::ApplyWhen { found } => format!("dsplay/apply 只能取值 \"later\"，而不是 {}", found_text(found)),
+        FieldProblem::NoChecks => {
+            format!("expect 步骤至少需要一项检查：{}", dsplay_engine::scenario::EXPECTATION_KEYS.join("、"))
+        }
         FieldProblem::UnknownPhase { phase } => {
             let phases: Vec<String> = dsplay_engine::scenario::POD_PHASES.iter().map(|p| format!("\"{p}\"")).collect();
             format!("不支持的值 \"{phase}\"：支持的值为 {}", phases.join("、"))

@@ -81,15 +81,18 @@ fn zh_hans_of_refusal(refusal: &Refusal) -> String {
         }
         Refusal::SecondScenarioDocument { first } => format!("第二个 Scenario 文档；一个文件只能有一个（第一个是第 {first} 个文档）"),
         Refusal::NotAScenarioDocument { found } => {
-            format!("Scenario 文档的 apiVersion 是 dsplay/v1，kind 是 Scenario，而不是 {found}")
+            format!("Scenario 文档的 apiVersion 应为 dsplay/v1、kind 应为 Scenario，而这里是 {found}")
         }
         Refusal::KindNotRun { kind, api_version } => format!(
             "演练场不运行 kind \"{kind}\"（{api_version}）：场景中可以有 apps/v1 DaemonSet、v1 Node、v1 Pod，以及一个 dsplay/v1 Scenario"
         ),
-        Refusal::StepMapKeys { keys } => format!("写成映射的步骤只有一个键 `expect`，而不是 {keys}"),
+        Refusal::StepMapKeys { keys } => format!("以映射形式书写的步骤只能包含键 `expect`，这里却是 {keys}"),
         Refusal::ApplyOfNoDocument { name } => format!("kubectl apply -f {name}：文件中没有 metadata.name 为 \"{name}\" 的文档"),
         Refusal::NodeMadeByPool { node, pool } => format!("节点 \"{node}\" 已由节点池 \"{pool}\" 生成"),
-        Refusal::TooManyNodes { path, max } => format!("{path}：节点池中的节点总数超过 {max}"),
+        Refusal::TooManyNodes { nodes, max } => {
+            format!("场景共生成 {nodes} 个节点（节点池、Node 文档与 `node add` 步骤合计）；演练场最多运行 {max} 个")
+        }
+        Refusal::NodeLimitReached { max } => format!("错误：集群已有 {max} 个节点，演练场最多运行这么多"),
         Refusal::ScenarioFields(errors) => zh_hans_of_field_errors(errors),
         Refusal::SentTooLarge { max_kib } => format!("发送来的场景超过 {max_kib} KiB"),
         Refusal::SentTooManyNodes { nodes, max } => format!("发送来的场景有 {nodes} 个节点；嵌入的演练场最多运行 {max} 个"),

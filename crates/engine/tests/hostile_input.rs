@@ -1,0 +1,32 @@
+//! What a link or a file could carry to exhaust the page: too many nodes from any
+//! source, and files whose steps are many. Each is refused or handled in work linear in
+//! its size.
+
+use dsplay_engine::refusal::Refusal;
+use dsplay_engine::scenario::{parse_scenario, MAX_NODES};
+use dsplay_engine::simulation::Simulation;
+
+const HEAD: &str = "apiVersion: dsplay/v1\nkind: Scenario\nmetadata: {name: t}\nspec:\n";
+
+/// A console `node add` once the cluster has the most nodes is refused, and makes none.
+#[test]
+fn a_console_node_add_past_the_cap_is_refused() {
+    let text = format!("{HEAD}  nodePools: [{{name: node, count: {}}}]\n", MAX_NODES - 1);
+    let mut simulation = Simulation::load(&text).expect("a pool at the cap less one loads");
+    assert_eq!(simulation.execute("node add extra-1").error, None);
+    let refused = simulation.execute("node add extra-2");
+    assert_eq!(refused.refusal, Some(Refusal::NodeLimitReached { max: MAX_NODES }));
+    assert_eq!(refused.error.as_deref(), Some("error: the cluster has 10000 nodes, the most the playground runs"));
+    let nodes = simulation.execute("kubectl get nodes --no-headers").output;
+    assert_eq!(nodes.lines().count() as u64, MAX_NODES);
+    assert!(!nodes.contains("extra-2"));
+}
+
+/// 20,000 steps read in one pass: every step keeps its own line.
+#[test]
+fn many_steps_parse_with_their_lines() {
+    let steps: String = (0..20_000).map(|i| if i % 2 == 0 { "  - settle\n".to_owned() } else { format!("  - advance {i}ms\n") }).collect();
+    let scenario = parse_scenario(&format!("{HEAD}  steps:\n{steps}")).expect("20,000 steps parse");
+    assert_eq!(scenario.steps.len(), 20_000);
+    assert_eq!(scenario.steps.last().map(|s| s.line), Some(6 + 19_999));
+}
