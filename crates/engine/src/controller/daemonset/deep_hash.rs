@@ -491,6 +491,13 @@ mod tests {
             "555d4c8dfd",
             "56b5b5f949",
         ),
+        (
+            "misc",
+            true,
+            r#"{"metadata":{"name":"n","namespace":"ns","labels":{"Z":"1","a":"2","_":"3","a.b/c":"4"},"annotations":{"kubectl.kubernetes.io/restartedAt":"2026-01-01T00:00:00Z"}},"spec":{"topologySpreadConstraints":[{"maxSkew":1,"topologyKey":"zone","whenUnsatisfiable":"DoNotSchedule","labelSelector":{"matchLabels":{"app":"m"}}}],"dnsConfig":{"nameservers":["1.1.1.1"],"options":[{"name":"ndots","value":"2"}]},"hostAliases":[{"ip":"127.0.0.1","hostnames":["a"]}],"imagePullSecrets":[{"name":"reg"}],"automountServiceAccountToken":false,"shareProcessNamespace":true,"os":{"name":"linux"},"readinessGates":[{"conditionType":"x"}],"ephemeralContainers":[],"containers":[{"name":"c","image":"nginx@sha256:abc","imagePullPolicy":"IfNotPresent","workingDir":"/w","stdin":true,"tty":true,"envFrom":[{"configMapRef":{"name":"cm","optional":true},"prefix":"P_"}],"resizePolicy":[{"resourceName":"cpu","restartPolicy":"NotRequired"}],"readinessProbe":{"grpc":{"port":9090},"periodSeconds":3},"lifecycle":{"postStart":{"httpGet":{"path":"/","port":"web","httpHeaders":[{"name":"H","value":"v"}]}},"preStop":{"sleep":{"seconds":3}}}},{"name":"d","image":"busybox:latest"}]}}"#,
+            "5957bdccb8",
+            "8cb9bb75",
+        ),
     ];
 
     #[test]
