@@ -85,7 +85,7 @@ async fn terminating_pod_says_so_in_chinese_too() {
     let props = PodChipProps { pod: pod("agent-x7k2p", PodPhase::Running, false, true), lang: Lang::ZhHans };
     let root = render::<PodChip>(props).await;
     let label = root.query_selector(".pod-chip").ok().flatten().and_then(|chip| chip.get_attribute("aria-label"));
-    assert_eq!(label.as_deref(), Some("Pod agent-x7k2p：Terminating，未就绪，版本 2，当前模板"));
+    assert_eq!(label.as_deref(), Some("Pod agent-x7k2p：Terminating，未就绪，修订版本 2，当前模板"));
 }
 
 #[wasm_bindgen_test]

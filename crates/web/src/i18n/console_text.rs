@@ -73,12 +73,12 @@ pub fn note(note: &PlaygroundNote, lang: Lang) -> String {
     match (lang, note) {
         (Lang::En, _) => note.to_string(),
         (Lang::ZhHans, PlaygroundNote::FoundElsewhere { kind, name, namespace }) => format!(
-            "# 演练场在命名空间 \"{namespace}\" 中找到了 {kind} \"{name}\"；不加 -n {namespace} 时，kubectl 只在 \"default\" 中查找"
+            "# 演练场在名字空间 \"{namespace}\" 中找到了 {kind} \"{name}\"；不加 -n {namespace} 时，kubectl 只在 \"default\" 中查找"
         ),
         (Lang::ZhHans, PlaygroundNote::ListedElsewhere { plural, namespaces }) => {
             let listed = namespaces.iter().map(|ns| format!("\"{ns}\"")).collect::<Vec<_>>().join("、");
             let first = namespaces.first().map(String::as_str).unwrap_or("default");
-            format!("# 演练场中的 {plural} 在命名空间 {listed} 里：用 kubectl get {plural} -n {first} 查看，或用 -A 查看全部")
+            format!("# 演练场中的 {plural} 在名字空间 {listed} 里：用 kubectl get {plural} -n {first} 查看，或用 -A 查看全部")
         }
         (Lang::ZhHans, PlaygroundNote::StillWaitingForDeletion { pod }) => format!(
             "# kubectl 此时仍在等待 Pod {pod} 被删除：没有 kubelet 确认这次删除（它所在的节点宕机了吗？），所以它一直处于 Terminating。演练场先把控制台交还给你。"
@@ -100,7 +100,7 @@ mod tests {
         assert_eq!(answer(&down, &down.output, Lang::ZhHans), "node/node-02：kubelet 停止上报状态");
         assert_eq!(answer(&down, &down.output, Lang::En), down.output);
         let settle = outcome("settle", "settled at 18s");
-        assert_eq!(answer(&settle, &settle.output, Lang::ZhHans), "在 18s 趋于稳定");
+        assert_eq!(answer(&settle, &settle.output, Lang::ZhHans), "于 18s 达到稳定（集群不再变化）");
         let cordon = outcome("kubectl cordon node-02", "node/node-02 cordoned");
         assert_eq!(answer(&cordon, &cordon.output, Lang::ZhHans), "node/node-02 cordoned");
         let elsewhere = PlaygroundNote::ListedElsewhere { plural: "pods".into(), namespaces: vec!["monitoring".into()] };

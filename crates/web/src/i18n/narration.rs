@@ -20,18 +20,28 @@ pub fn narrate(frame: &Frame, lang: Lang) -> Cow<'_, str> {
     }
 }
 
+// Each component by its Chinese name, with the ID its events carry in parentheses, so
+// the narration can be matched with the event list and still says what the ID is.
+const DAEMONSET_CONTROLLER: &str = "DaemonSet 控制器（daemonset-controller）";
+const SCHEDULER: &str = "调度器（default-scheduler）";
+const NODE_LIFECYCLE_CONTROLLER: &str = "节点生命周期控制器（node-lifecycle-controller）";
+const TAINT_EVICTION_CONTROLLER: &str = "污点驱逐控制器（taint-eviction-controller）";
+const POD_GARBAGE_COLLECTOR: &str = "Pod 垃圾收集器（pod-garbage-collector）";
+const NODE_CONTROLLER: &str = "节点控制器（node-controller）";
+const GARBAGE_COLLECTOR: &str = "垃圾收集器（garbage-collector）";
+
 fn zh_hans(action: &Action) -> String {
     match action {
-        Action::SyncDaemonSet(k) => format!("daemonset-controller 同步 {k}"),
-        Action::RequeueDaemonSet(k) => format!("daemonset-controller 重新排队 {k}"),
-        Action::RetryDaemonSet(k) => format!("daemonset-controller 在同步失败后重试 {k}"),
-        Action::Schedule(k) => format!("default-scheduler 调度 Pod {k}"),
-        Action::UnschedulableTimeout { pod, .. } => format!("default-scheduler 重试已无法调度 5 分钟的 Pod {pod}"),
-        Action::AdmitPod(k) => format!("kubelet 准入 Pod {k}"),
+        Action::SyncDaemonSet(k) => format!("{DAEMONSET_CONTROLLER}同步 {k}"),
+        Action::RequeueDaemonSet(k) => format!("{DAEMONSET_CONTROLLER}将 {k} 重新排队"),
+        Action::RetryDaemonSet(k) => format!("{DAEMONSET_CONTROLLER}在同步失败后重试 {k}"),
+        Action::Schedule(k) => format!("{SCHEDULER}调度 Pod {k}"),
+        Action::UnschedulableTimeout { pod, .. } => format!("{SCHEDULER}重试已 5 分钟无法调度的 Pod {pod}"),
+        Action::AdmitPod(k) => format!("kubelet 对 Pod {k} 执行准入检查"),
         Action::StartContainers(k) => format!("kubelet 启动 {k} 的容器"),
         Action::MarkReady(k) => format!("kubelet 运行 {k} 的就绪探针"),
-        Action::ProbeReadiness(k) => format!("kubelet 再次探测 {k} 的就绪状态"),
-        Action::RefreshPodReadiness(k) => format!("kubelet 发现 {k} 的就绪门控条件有变化"),
+        Action::ProbeReadiness(k) => format!("kubelet 再次探测 {k} 是否就绪"),
+        Action::RefreshPodReadiness(k) => format!("kubelet 发现 {k} 的就绪态门控有变化"),
         Action::RestartExitedContainer(k) => format!("kubelet 重启 {k} 已退出的容器"),
         Action::RestartContainer(k) => format!("kubelet 重启 {k} 崩溃的容器"),
         Action::RetryImagePull(k) => format!("kubelet 重试拉取 {k} 的镜像"),
@@ -40,31 +50,33 @@ fn zh_hans(action: &Action) -> String {
         Action::KillContainers(k) => format!("kubelet 停止 {k} 的容器"),
         Action::FinishTermination(k) => format!("Pod {k} 已终止"),
         Action::SyncNodeStatus(n) => format!("{n} 上的 kubelet 同步节点状态"),
-        Action::MonitorNode(n) => format!("node-lifecycle-controller 检查节点 {n}"),
-        Action::NoExecuteTaintingPass => "node-lifecycle-controller 给不健康的节点加 NoExecute 污点".to_string(),
-        Action::NoticeNodeTaints(n) => format!("taint-eviction-controller 发现节点 {n} 的 NoExecute 污点有变化"),
-        Action::NoticePodTolerations(k) => format!("taint-eviction-controller 检查 Pod {k}"),
-        Action::TaintEvictionDue(k) => format!("taint-eviction-controller：Pod {k} 的容忍时间已到"),
-        Action::CollectOrphanedPods(n) => format!("pod-garbage-collector 回收已删除节点 {n} 上的 Pod"),
-        Action::ClassifyNodes => "node-controller 将节点与已知节点比对".to_owned(),
-        Action::CollectTerminatingPods => "pod-garbage-collector 强制删除停止服务（out-of-service）节点上正在终止的 Pod".to_owned(),
-        Action::CollectGarbage { owner_uid, .. } => format!("garbage-collector 删除属主 {owner_uid} 遗留的对象"),
+        Action::MonitorNode(n) => format!("{NODE_LIFECYCLE_CONTROLLER}检查节点 {n}"),
+        Action::NoExecuteTaintingPass => format!("{NODE_LIFECYCLE_CONTROLLER}给不健康的节点加上 NoExecute 污点"),
+        Action::NoticeNodeTaints(n) => format!("{TAINT_EVICTION_CONTROLLER}发现节点 {n} 的 NoExecute 污点有变化"),
+        Action::NoticePodTolerations(k) => format!("{TAINT_EVICTION_CONTROLLER}检查 Pod {k} 的容忍度"),
+        Action::TaintEvictionDue(k) => format!("{TAINT_EVICTION_CONTROLLER}：Pod {k} 的容忍度时限（tolerationSeconds）已到"),
+        Action::CollectOrphanedPods(n) => format!("{POD_GARBAGE_COLLECTOR}清理已删除节点 {n} 上的 Pod"),
+        Action::ClassifyNodes => format!("{NODE_CONTROLLER}将当前节点与其已知的节点列表比对"),
+        Action::CollectTerminatingPods => {
+            format!("{POD_GARBAGE_COLLECTOR}强制删除停止服务（out-of-service）节点上正在终止的 Pod")
+        }
+        Action::CollectGarbage { owner_uid, .. } => format!("{GARBAGE_COLLECTOR}删除属主 {owner_uid} 的附属对象"),
     }
 }
 
-pub(super) const STILL_CHANGING_ZH_HANS: &str = "（已跟随集群运行一小时模拟时间，它仍在变化）";
+pub(super) const STILL_CHANGING_ZH_HANS: &str = "（已模拟运行一小时，集群仍在变化）";
 
 /// Frames not made by an action: the scenario loading, the clock moving, commands.
 pub(super) fn zh_hans_of_cause(cause: &str) -> Cow<'_, str> {
     if cause == "scenario loaded" {
-        Cow::Borrowed("场景已载入")
+        Cow::Borrowed("场景已加载")
     } else if let Some(time) = cause.strip_prefix("advanced to ") {
         Cow::Owned(format!("时钟推进到 {time}"))
     } else if let Some(time) = cause.strip_prefix("settled at ") {
-        Cow::Owned(format!("在 {time} 趋于稳定"))
+        Cow::Owned(format!("于 {time} 达到稳定（集群不再变化）"))
     } else if let Some(rest) = cause.strip_prefix("stopped at ") {
         let time = rest.split(':').next().unwrap_or(rest);
-        Cow::Owned(format!("在 {time} 停止：已过去一小时模拟时间，集群仍在变化"))
+        Cow::Owned(format!("于 {time} 停止：已模拟运行一小时，集群仍在变化"))
     } else if cause == STILL_CHANGING {
         Cow::Borrowed(STILL_CHANGING_ZH_HANS)
     } else {
