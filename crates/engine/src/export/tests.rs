@@ -181,3 +181,78 @@ fn every_gallery_scenario_exports() {
     }
     assert!(exported >= 15, "only {exported} gallery scenarios exported");
 }
+
+/// A shared scenario whose words look like shell: the script passes them to kubectl as
+/// words, and its comments stay comments.
+const HOSTILE: &str = r#"
+apiVersion: dsplay/v1
+kind: Scenario
+metadata: {name: hostile}
+spec:
+  nodePools: [{name: node, count: 1}]
+  steps:
+  - kubectl set image ds/agent agent=agent:2;touch${IFS}/tmp/dsplay-owned-1
+  - "kubectl get pod '$(touch dsplay-owned-2)' -o name"
+  - "kubectl delete pods \"`touch dsplay-owned-3`\" \"it's\""
+  - "image 'busybox\ntouch /tmp/dsplay-owned-4' ok"
+  - expect:
+      output: "x\ntouch /tmp/dsplay-owned-5"
+---
+apiVersion: apps/v1
+kind: DaemonSet
+metadata: {name: agent}
+spec:
+  selector: {matchLabels: {app: agent}}
+  template:
+    metadata:
+      labels: {app: agent}
+      annotations: {note: "line\nDSPLAY_EOF\ntouch /tmp/dsplay-owned-6"}
+    spec:
+      containers: [{name: agent, image: "agent:1"}]
+"#;
+
+#[test]
+fn words_of_a_shared_scenario_are_quoted_for_the_shell() {
+    let scenario = parse_scenario(HOSTILE).unwrap_or_else(|e| panic!("{e}"));
+    let script = export_for_cluster(&scenario).script;
+    assert!(script.contains("kubectl set image ds/agent 'agent=agent:2;touch${IFS}/tmp/dsplay-owned-1'\n"), "{script}");
+    assert!(script.contains("kubectl get pod '$(touch dsplay-owned-2)' -o name\n"), "{script}");
+    assert!(script.contains("kubectl delete pods '`touch dsplay-owned-3`' 'it'\\''s'\n"), "{script}");
+    for line in script.lines() {
+        let code = line.trim_start();
+        assert!(code.starts_with('#') || !code.contains("touch /tmp"), "a scenario's text outside a comment or a quote: {line}");
+        assert!(code.starts_with('#') || !code.contains("touch dsplay-owned") || code.contains("'"), "an unquoted word: {line}");
+    }
+}
+
+/// The script run by bash, with a kubectl that only records its words: each step's
+/// words arrive as written, and nothing else runs.
+#[test]
+fn the_script_runs_only_kubectl_with_the_scenario_words() {
+    let Ok(bash) = which_bash() else { return };
+    let dir = std::env::temp_dir().join(format!("dsplay-export-{}", std::process::id()));
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let log = dir.join("kubectl.log");
+    let stub = format!("#!/bin/sh\nfor word in \"$@\"; do printf '[%s]' \"$word\" >> '{}'; done\necho >> '{}'\n", log.display(), log.display());
+    std::fs::write(bin.join("kubectl"), stub).unwrap();
+    std::process::Command::new("chmod").arg("+x").arg(bin.join("kubectl")).status().unwrap();
+    let scenario = parse_scenario(HOSTILE).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.join("replay.sh"), export_for_cluster(&scenario).script).unwrap();
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let status = std::process::Command::new(bash).arg(dir.join("replay.sh")).env("PATH", path).status().unwrap();
+    assert!(status.success());
+    let calls = std::fs::read_to_string(&log).unwrap();
+    assert!(calls.contains("[set][image][ds/agent][agent=agent:2;touch${IFS}/tmp/dsplay-owned-1]\n"), "{calls}");
+    assert!(calls.contains("[get][pod][$(touch dsplay-owned-2)][-o][name]\n"), "{calls}");
+    assert!(calls.contains("[delete][pods][`touch dsplay-owned-3`][it's]\n"), "{calls}");
+    for n in 1..=6 {
+        let made = [std::path::PathBuf::from(format!("/tmp/dsplay-owned-{n}")), dir.join(format!("dsplay-owned-{n}"))];
+        assert!(!made.iter().any(|path| path.exists()), "the script ran the scenario's text {n}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn which_bash() -> Result<&'static str, ()> {
+    ["/bin/bash", "/usr/bin/bash"].into_iter().find(|p| std::path::Path::new(p).exists()).ok_or(())
+}
