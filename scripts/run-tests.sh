@@ -76,9 +76,10 @@ native() {
 }
 
 scenarios() {
-  # The conformance scenarios beside the project, the project's own, and the gallery.
+  # The conformance scenarios beside the project, the traces taken from the real upstream
+  # controller, the project's own, and the gallery.
   # A debug build: the native suite has just compiled it, and the scenarios take seconds.
-  local dirs=(../shared/conformance)
+  local dirs=(../shared/conformance ../shared/upstream)
   [[ -d tests/scenarios ]] && dirs+=(tests/scenarios)
   [[ -d gallery ]] && dirs+=(gallery)
   suite scenarios dsplay cargo run --quiet -p dsplay-cli -- test "${dirs[@]}"
