@@ -100,6 +100,22 @@ impl Kubelet {
         self.images.insert(image.to_string(), behaviour);
     }
 
+    /// The pods whose readiness changes once `image` works again (`image <ref> ok` after
+    /// `unready`): those running a container of it without a readiness probe. The
+    /// prober manager runs no worker for such a container, so it is ready as soon as it
+    /// runs; a container with a probe waits for its next probe instead.
+    pub fn pods_ready_once_image_works(&self, api: &Api, image: &str) -> Vec<String> {
+        let probe_less_runner = |pod: &Pod, c: &Container| {
+            c.image.as_deref() == Some(image) && c.readiness_probe.is_none() && pod_status::is_running(pod, &c.name)
+        };
+        api.state
+            .pods
+            .iter()
+            .filter(|(_, pod)| !is_terminating(pod) && containers(pod).iter().chain(pod_status::sidecars(pod)).any(|c| probe_less_runner(pod, c)))
+            .map(|(key, _)| key.to_string())
+            .collect()
+    }
+
     fn image_behaviour(&self, container: &Container) -> ImageBehaviour {
         container.image.as_deref().and_then(|image| self.images.get(image)).copied().unwrap_or_default()
     }

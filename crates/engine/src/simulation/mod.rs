@@ -186,6 +186,7 @@ impl Simulation {
                 sim.register_node(node).map_err(|error| LoadError::pool_node_refused(text, pool_index, &pool.name, &error))?;
             }
         }
+        sim.react_to_loaded_objects();
         for manifest in sim.scenario.manifests.clone() {
             if manifest.apply_later {
                 continue;
@@ -198,12 +199,20 @@ impl Simulation {
                 ManifestObject::Undecodable { message, .. } => Err(ApiError::BadRequest(message)),
             };
             result.map_err(|error| LoadError::refused(text, &manifest, &error))?;
+            sim.react_to_loaded_objects();
         }
-        // The cluster was running before the scenario: its nodes are known already.
-        sim.node_lifecycle.knows(sim.api.state.nodes.keys().cloned());
-        sim.react();
         sim.record_frame("scenario loaded".into(), None);
         Ok(sim)
+    }
+
+    /// The informers hear of each object of the scenario as it is created, in file
+    /// order, as they would of `kubectl apply -f`: the DaemonSet controller's FIFO work
+    /// queue then syncs DaemonSets in creation order, and a node that was there first
+    /// wakes none of them. The cluster was running before the scenario, so the node
+    /// lifecycle controller knows its nodes already.
+    fn react_to_loaded_objects(&mut self) {
+        self.node_lifecycle.knows(self.api.state.nodes.keys().cloned());
+        self.react();
     }
 
     pub fn scenario(&self) -> &Scenario {

@@ -6,7 +6,7 @@ use k8s_openapi::api::core::v1::Pod;
 use crate::agenda::Action;
 use super::reactions::REACTION_MS;
 use super::{Marker, Simulation};
-use crate::kubectl::command::{Command, CommandError};
+use crate::kubectl::command::{Command, CommandError, ImageBehaviour};
 use crate::refusal::Refusal;
 use crate::scenario::MAX_NODES;
 use crate::kubelet::NodeLease;
@@ -256,6 +256,12 @@ impl Simulation {
             }
             Command::Image { reference, behaviour } => {
                 self.kubelet.set_image_behaviour(&reference, behaviour);
+                if behaviour == ImageBehaviour::Ok {
+                    let now = self.api.now();
+                    for pod_key in self.kubelet.pods_ready_once_image_works(&self.api, &reference) {
+                        self.agenda.schedule(now, Action::MarkReady(pod_key));
+                    }
+                }
                 Ok(format!("image {reference}: from now on, containers of it {}", behaviour.story()))
             }
             Command::Kubectl(_) | Command::Advance { .. } | Command::Settle => Ok(String::new()),
