@@ -37,6 +37,7 @@ fn marker_tag(marker: &Marker) -> Option<String> {
         Marker::RolloutBatch { daemonset, number, deleted, created } => {
             Some(format!("rollout of {daemonset}: batch {number}, {deleted} old deleted, {created} surge created"))
         }
+        Marker::Stopped(churn) => Some(format!("stopped: {} keeps making pods for {}", churn.daemonset, churn.node)),
     }
 }
 

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use dsplay_engine::scenario::StepAction;
-use dsplay_engine::simulation::Simulation;
+use dsplay_engine::simulation::{PlaygroundNote, Simulation};
 
 fn scenario_files(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     if path.is_dir() {
@@ -23,10 +23,17 @@ fn scenario_files(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Runs one scenario: `Ok(name)` when every expectation held, else the first thing
-/// that differed. A command that fails where no `expect: {error: ...}` follows it is
-/// a failure too, so a typo in a scenario cannot pass silently.
-pub fn run_scenario(path: &Path) -> Result<String, (String, String)> {
+/// A scenario whose expectations held: its name, and what the playground said of the
+/// steps it stopped (a churn), which a reader must see even when the checks pass.
+pub struct Passed {
+    pub name: String,
+    pub stopped: Vec<String>,
+}
+
+/// Runs one scenario: `Ok` when every expectation held, else the first thing that
+/// differed. A command that fails where no `expect: {error: ...}` follows it is a
+/// failure too, so a typo in a scenario cannot pass silently.
+pub fn run_scenario(path: &Path) -> Result<Passed, (String, String)> {
     let fallback = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     let text = crate::read_text(path).map_err(|message| (fallback.clone(), message))?;
     let mut simulation =
@@ -49,7 +56,15 @@ pub fn run_scenario(path: &Path) -> Result<String, (String, String)> {
             }
         }
     }
-    Ok(name)
+    let stopped = steps
+        .iter()
+        .zip(&outcomes)
+        .filter_map(|(step, outcome)| match &outcome.note {
+            Some(note @ PlaygroundNote::Churned(_)) => Some(format!("step {}: {note}", step.index + 1)),
+            _ => None,
+        })
+        .collect();
+    Ok(Passed { name, stopped })
 }
 
 pub fn main(args: &[String]) -> i32 {
@@ -68,8 +83,11 @@ pub fn main(args: &[String]) -> i32 {
     let (mut passed, mut failed) = (0, unreadable);
     for file in &files {
         match run_scenario(file) {
-            Ok(name) => {
+            Ok(Passed { name, stopped }) => {
                 outln!("ok {name}");
+                for note in stopped {
+                    outln!("  {note}");
+                }
                 passed += 1;
             }
             Err((name, reason)) => {

@@ -4,7 +4,7 @@
 
 use dsplay_engine::refusal::Refusal;
 use dsplay_engine::scenario::{parse_scenario, MAX_NODES};
-use dsplay_engine::simulation::Simulation;
+use dsplay_engine::simulation::{Marker, PlaygroundNote, Simulation, CHURN_LIMIT};
 
 const HEAD: &str = "apiVersion: dsplay/v1\nkind: Scenario\nmetadata: {name: t}\nspec:\n";
 
@@ -29,4 +29,20 @@ fn many_steps_parse_with_their_lines() {
     let scenario = parse_scenario(&format!("{HEAD}  steps:\n{steps}")).expect("20,000 steps parse");
     assert_eq!(scenario.steps.len(), 20_000);
     assert_eq!(scenario.steps.last().map(|s| s.line), Some(6 + 19_999));
+}
+
+/// A console command that sets off a churn: the cluster runs on until the bound, and
+/// the answer, the note and the timeline's last frame say what kept happening.
+#[test]
+fn a_churn_after_a_console_command_is_stopped_and_said() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/scenarios/surge-churn-stops-with-a-note.yaml"))
+        .expect("the churn scenario");
+    let mut simulation = Simulation::load(&text).expect("it loads");
+    let outcome = simulation.execute_interactively("kubectl label node node-01 tier=a");
+    assert!(outcome.output.starts_with("node/node-01 labeled\n# the playground stopped here: DaemonSet default/agent made 100 pods for node disk-full"), "{}", outcome.output);
+    let Some(PlaygroundNote::Churned(churn)) = &outcome.note else { panic!("no churn note: {:?}", outcome.note) };
+    assert_eq!((churn.node.as_str(), churn.created, churn.fate.as_deref()), ("disk-full", CHURN_LIMIT, Some("Failed (Evicted)")));
+    let last = simulation.frames().last().expect("frames");
+    assert!(last.markers.contains(&Marker::Stopped(churn.clone())), "{:?}", last.markers);
+    assert_eq!(outcome.last_frame, simulation.frames().len() - 1);
 }

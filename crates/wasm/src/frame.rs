@@ -85,6 +85,9 @@ fn marker_json(marker: &Marker) -> Value {
         Marker::RolloutBatch { daemonset, number, deleted, created } => {
             json!({"rolloutBatch": {"daemonset": daemonset, "number": number, "deleted": deleted, "created": created}})
         }
+        Marker::Stopped(churn) => {
+            json!({"stopped": {"daemonset": churn.daemonset, "node": churn.node, "created": churn.created, "fate": churn.fate}})
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 //! created at time 0; steps (console commands) change the world; the agenda of due
 //! actions drives the clock; every action that changes something is one frame.
 
+mod churn;
 mod drain;
 mod edit;
 mod expect;
@@ -31,6 +32,8 @@ use crate::scenario::{parse_scenario, ManifestObject, Scenario, StepAction};
 use crate::state::ClusterState;
 use crate::clock::{self, MINUTE};
 use crate::agenda::{Action, Agenda};
+use churn::ChurnWatch;
+pub use churn::{Churn, CHURN_LIMIT};
 use pods_by_node::PodsByNode;
 use rollout_watch::RolloutWatch;
 
@@ -69,6 +72,8 @@ pub enum Marker {
     RolloutBatch { daemonset: String, number: u32, deleted: usize, created: usize },
     /// A rollout finished.
     RolloutComplete(String),
+    /// The command stopped here: a DaemonSet kept making pods for one node.
+    Stopped(Churn),
 }
 
 /// What one step or console command did.
@@ -126,6 +131,8 @@ pub struct Simulation {
     /// plugins that rejected them (`queueing_hints`), or after five minutes
     /// (`flushUnschedulablePodsLeftover`).
     unschedulable: BTreeMap<String, Unschedulable>,
+    /// The pods each DaemonSet made for each node during the current command.
+    churn: ChurnWatch,
     pods_by_node: PodsByNode,
     /// Pending pods by the node preemption nominated them to.
     nominated_pods: PodsByNode,
@@ -167,6 +174,7 @@ impl Simulation {
             node_lifecycle: NodeLifecycle::default(),
             taint_eviction: TaintEviction::default(),
             unschedulable: BTreeMap::new(),
+            churn: ChurnWatch::default(),
             pods_by_node: PodsByNode::bound(),
             nominated_pods: PodsByNode::nominated(),
             timing,
@@ -288,12 +296,22 @@ impl Simulation {
     pub fn execute_interactively(&mut self, line: &str) -> StepOutcome {
         let mut outcome = self.execute(line);
         let moves_the_clock = parse_command(line).is_ok_and(|command| command.moves_the_clock());
-        if outcome.error.is_none() && !moves_the_clock && !self.agenda.only_background() {
+        if outcome.error.is_none() && !moves_the_clock && !self.churn.is_tripped() && !self.agenda.only_background() {
             let first_frame = self.frames.len();
             if !self.settle() {
-                let note = STILL_CHANGING;
-                outcome.output = if outcome.output.is_empty() { note.to_string() } else { format!("{}\n{note}", outcome.output) };
-                self.record_clock_frame(note.to_string());
+                let note = match self.churn_note() {
+                    Some(churned) => {
+                        self.record_stop(&churned);
+                        let text = churned.to_string();
+                        outcome.note = Some(churned);
+                        text
+                    }
+                    None => {
+                        self.record_clock_frame(STILL_CHANGING.to_string());
+                        STILL_CHANGING.to_string()
+                    }
+                };
+                outcome.output = if outcome.output.is_empty() { note } else { format!("{}\n{note}", outcome.output) };
             }
             if self.frames.len() > first_frame {
                 outcome.last_frame = self.frames.len() - 1;
@@ -319,6 +337,7 @@ impl Simulation {
 
     fn run_command(&mut self, text: String, command: Command, step: Option<usize>) -> StepOutcome {
         let first_frame = self.frames.len();
+        self.churn.start_command();
         let mut note = None;
         let result = match command {
             Command::Kubectl(kubectl) => {
@@ -355,6 +374,8 @@ impl Simulation {
                 let now = clock::clock_reading(self.api.now());
                 let reading = if quiet {
                     format!("settled at {now}")
+                } else if self.churn.is_tripped() {
+                    format!("stopped at {now}")
                 } else {
                     format!("stopped at {now}: an hour of simulated time passed and the cluster is still changing")
                 };
@@ -368,7 +389,30 @@ impl Simulation {
                 result
             }
         };
+        let (result, note) = match self.churn_note() {
+            Some(churned) => {
+                self.record_stop(&churned);
+                (result.map(|answer| churned.after(answer)), Some(churned))
+            }
+            None => (result, note),
+        };
         self.finish_command(text, first_frame, result, note)
+    }
+
+    /// A frame of its own for a command stopped by a churn, marked, so that the
+    /// timeline says where and why it stopped.
+    fn record_stop(&mut self, churned: &PlaygroundNote) {
+        if let PlaygroundNote::Churned(churn) = churned {
+            self.push_frame(churned.to_string(), Some(Marker::Stopped(churn.clone())), None);
+        }
+    }
+
+    /// The note of a command stopped by a churn, naming what kept happening.
+    fn churn_note(&self) -> Option<PlaygroundNote> {
+        let churn = self.churn.churn(std::iter::empty())?;
+        let on_node = self.pods_by_node.on(&churn.node).filter_map(|key| self.api.state.pods.get(key.as_str())).map(|pod| &**pod);
+        let owned = on_node.filter(|pod| crate::controller::daemonset::controller_key(pod).as_deref() == Some(churn.daemonset.as_str()));
+        self.churn.churn(owned).map(PlaygroundNote::Churned)
     }
 
     /// The outcome of a command whose frames start at `first_frame`; the console shows
@@ -381,12 +425,16 @@ impl Simulation {
     }
 
     /// Processes every action due up to `until_ms`, then sets the clock there.
+    /// A churn stops it where it is.
     fn run_until(&mut self, until_ms: u64) {
-        while let Some((at, action)) = self.agenda.pop_due(until_ms) {
+        while !self.churn.is_tripped() {
+            let Some((at, action)) = self.agenda.pop_due(until_ms) else { break };
             self.api.set_now(at.max(self.api.now()));
             self.perform(action);
         }
-        self.api.set_now(until_ms.max(self.api.now()));
+        if !self.churn.is_tripped() {
+            self.api.set_now(until_ms.max(self.api.now()));
+        }
     }
 
     /// `kubectl drain` returns once the pods it evicted are gone (`waitForDelete`), and
@@ -400,7 +448,7 @@ impl Simulation {
         let may_go = |sim: &Simulation, pod: &str| {
             sim.api.state.pods.get(pod).is_some_and(|p| node_name(p).is_none_or(|node| !sim.node_lifecycle.is_silent(node)))
         };
-        while pods.iter().any(|pod| may_go(self, pod)) {
+        while !self.churn.is_tripped() && pods.iter().any(|pod| may_go(self, pod)) {
             match self.agenda.next_time() {
                 Some(next) if next <= deadline => {
                     if let Some((at, action)) = self.agenda.pop_due(next) {
@@ -417,10 +465,13 @@ impl Simulation {
 
     /// Runs until only recurring background work (crash loops, pull retries) is left,
     /// or an hour of simulated time has passed.
-    /// Returns `false` when the hour ran out with work still due.
+    /// Returns `false` when the hour ran out with work still due, or a churn stopped it.
     fn settle(&mut self) -> bool {
         let deadline = self.api.now() + SETTLE_LIMIT_MS;
         while !self.agenda.only_background() {
+            if self.churn.is_tripped() {
+                return false;
+            }
             let Some(next) = self.agenda.next_time() else { break };
             if next > deadline {
                 self.api.set_now(deadline);

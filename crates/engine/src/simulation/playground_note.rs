@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use super::churn::{Churn, CHURN_LIMIT};
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlaygroundNote {
     /// `kind` "name" was found in `namespace`, not in `default`.
@@ -14,6 +16,9 @@ pub enum PlaygroundNote {
     /// kubectl, which waits for a deletion with no timeout, would still be waiting for
     /// `pod` (`namespace/name`): no kubelet confirms it, so it stays Terminating.
     StillWaitingForDeletion { pod: String },
+    /// The command stopped: a DaemonSet made pod after pod for one node, and would
+    /// go on for ever ([`CHURN_LIMIT`] in one command).
+    Churned(Churn),
 }
 
 impl PlaygroundNote {
@@ -39,6 +44,13 @@ impl fmt::Display for PlaygroundNote {
                 f,
                 "# kubectl would still be waiting here for pod {pod} to be gone: no kubelet confirms its deletion (is its node down?), so it stays Terminating. The playground gives the console back."
             ),
+            PlaygroundNote::Churned(Churn { daemonset, node, created, fate }) => {
+                write!(f, "# the playground stopped here: DaemonSet {daemonset} made {created} pods for node {node} in this command")?;
+                if let Some(fate) = fate {
+                    write!(f, ", each ending {fate} and replaced by the next")?;
+                }
+                write!(f, "; the cluster would go on like this without end (the playground stops a command after {CHURN_LIMIT})")
+            }
         }
     }
 }

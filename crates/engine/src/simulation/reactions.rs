@@ -8,7 +8,7 @@ use crate::agenda::Action;
 use super::Simulation;
 use crate::api::{key, template_generation_of, Change};
 use crate::controller::daemonset::{
-    is_owned_by, node_update_syncs, pod_added, pod_deleted, pod_updated, should_ignore_node_update, target_node_name,
+    controller_key, is_owned_by, node_update_syncs, pod_added, pod_deleted, pod_updated, should_ignore_node_update, target_node_name,
 };
 use crate::node_lifecycle::{condition_taints_stale, next_monitor_pass, ready_status};
 use crate::pod_gc::{self, is_out_of_service};
@@ -118,6 +118,9 @@ impl Simulation {
                 self.nominated_pods.added(&pod);
                 for ds_key in pod_added(&pod, &self.api.state.daemonsets) {
                     self.enqueue_daemonset(ds_key, REACTION_MS);
+                }
+                if let (Some(owner), Some(node)) = (controller_key(&pod), target_node_name(&pod)) {
+                    self.churn.pod_created(&owner, node);
                 }
                 match node_name(&pod) {
                     None => self.later(REACTION_MS, Action::Schedule(pod_key)),

@@ -96,6 +96,7 @@ fn marker_text(marker: &Marker, text: &PanelStrings) -> String {
         Marker::UpdateApplied(ds) => (text.marker_update)(ds),
         Marker::RolloutComplete(ds) => (text.marker_complete)(ds),
         Marker::RolloutBatch { daemonset, number, deleted, created } => (text.marker_batch)(daemonset, *number, *deleted, *created),
+        Marker::Stopped(churn) => (text.marker_stopped)(&churn.daemonset, &churn.node),
     }
 }
 
@@ -105,6 +106,7 @@ fn marker_class(marker: &Marker) -> &'static str {
         Marker::UpdateApplied(_) => "marker-update",
         Marker::RolloutComplete(_) => "marker-complete",
         Marker::RolloutBatch { .. } => "marker-batch",
+        Marker::Stopped(_) => "marker-stopped",
     }
 }
 
@@ -125,7 +127,7 @@ impl Mark<'_> {
         match self {
             Mark::Engine(Marker::UpdateApplied(_)) => 0,
             Mark::Engine(Marker::Command(_)) => 1,
-            Mark::Blocked => 2,
+            Mark::Blocked | Mark::Engine(Marker::Stopped(_)) => 2,
             Mark::Engine(Marker::RolloutComplete(_)) => 3,
             Mark::Engine(Marker::Step(_)) => 4,
             Mark::Engine(Marker::RolloutBatch { .. }) => 5,

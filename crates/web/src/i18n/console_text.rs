@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 
 use dsplay_engine::kubectl::command::{parse_command, Command, ImageBehaviour};
-use dsplay_engine::simulation::{PlaygroundNote, StepOutcome, STILL_CHANGING};
+use dsplay_engine::simulation::{Churn, PlaygroundNote, StepOutcome, CHURN_LIMIT, STILL_CHANGING};
 
 use super::narration::{zh_hans_of_cause, STILL_CHANGING_ZH_HANS};
 use super::refusal_text;
@@ -80,10 +80,20 @@ pub fn note(note: &PlaygroundNote, lang: Lang) -> String {
             let first = namespaces.first().map(String::as_str).unwrap_or("default");
             format!("# 演练场中的 {plural} 在名字空间 {listed} 里：用 kubectl get {plural} -n {first} 查看，或用 -A 查看全部")
         }
+        (Lang::ZhHans, PlaygroundNote::Churned(churn)) => churned_zh_hans(churn),
         (Lang::ZhHans, PlaygroundNote::StillWaitingForDeletion { pod }) => format!(
             "# kubectl 此时仍在等待 Pod {pod} 被删除：没有 kubelet 确认这次删除（它所在的节点宕机了吗？），所以它一直处于 Terminating。演练场先把控制台交还给你。"
         ),
     }
+}
+
+/// The note of a command stopped by a churn, in 简体中文.
+pub(super) fn churned_zh_hans(churn: &Churn) -> String {
+    let Churn { daemonset, node, created, fate } = churn;
+    let fate = fate.as_ref().map(|fate| format!("，每个都以 {fate} 结束并被下一个取代")).unwrap_or_default();
+    format!(
+        "# 演练场在此停止：在这条命令中，DaemonSet {daemonset} 为节点 {node} 创建了 {created} 个 Pod{fate}；集群会一直这样下去（一条命令中达到 {CHURN_LIMIT} 个时演练场即停止）"
+    )
 }
 
 #[cfg(test)]

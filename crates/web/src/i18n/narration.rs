@@ -6,17 +6,25 @@
 use std::borrow::Cow;
 
 use dsplay_engine::agenda::Action;
-use dsplay_engine::simulation::{Frame, STILL_CHANGING};
+use dsplay_engine::simulation::{Churn, Frame, Marker, STILL_CHANGING};
 
 use super::Lang;
 
 pub fn narrate(frame: &Frame, lang: Lang) -> Cow<'_, str> {
     match lang {
         Lang::En => Cow::Borrowed(&frame.cause),
-        Lang::ZhHans => match &frame.action {
-            Some(action) => Cow::Owned(zh_hans(action)),
-            None => zh_hans_of_cause(&frame.cause),
+        Lang::ZhHans => match (&frame.action, frame.markers.iter().find_map(stopped)) {
+            (Some(action), _) => Cow::Owned(zh_hans(action)),
+            (None, Some(churn)) => Cow::Owned(super::console_text::churned_zh_hans(churn)),
+            (None, None) => zh_hans_of_cause(&frame.cause),
         },
+    }
+}
+
+fn stopped(marker: &Marker) -> Option<&Churn> {
+    match marker {
+        Marker::Stopped(churn) => Some(churn),
+        _ => None,
     }
 }
 

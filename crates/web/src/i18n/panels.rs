@@ -125,6 +125,8 @@ pub struct PanelStrings {
     pub marker_separator: &'static str,
     pub marker_update: fn(&str) -> String,
     pub marker_complete: fn(&str) -> String,
+    /// A command stopped: (DaemonSet, node) kept making pods.
+    pub marker_stopped: fn(&str, &str) -> String,
     /// A batch of a rollout: the DaemonSet, its number, old pods deleted, surge pods created.
     pub marker_batch: fn(&str, u32, usize, usize) -> String,
     pub marker_blocked: &'static str,

@@ -49,6 +49,12 @@ pub(crate) fn controller_ref(pod: &Pod) -> Option<&OwnerReference> {
     crate::api::controller_of(&pod.metadata)
 }
 
+/// `namespace/name` of the DaemonSet that controls the pod, if one does.
+pub fn controller_key(pod: &Pod) -> Option<String> {
+    let owner = controller_ref(pod).filter(|owner| owner.kind == "DaemonSet")?;
+    Some(crate::api::key(pod.metadata.namespace.as_deref(), &owner.name))
+}
+
 /// Whether some DaemonSet is the pod's controller.
 pub fn is_daemon_pod(pod: &Pod) -> bool {
     controller_ref(pod).is_some_and(|owner| owner.kind == "DaemonSet")

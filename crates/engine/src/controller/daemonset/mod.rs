@@ -26,7 +26,7 @@ mod sync;
 mod util_tests;
 
 pub use backoff::FailedPodsBackoff;
-pub use daemon_pods::{is_daemon_pod, is_owned_by, target_node_name, DaemonPods};
+pub use daemon_pods::{controller_key, is_daemon_pod, is_owned_by, target_node_name, DaemonPods};
 pub use event_handlers::{
     node_update_syncs, pod_added, pod_deleted, pod_updated, should_ignore_node_update, DaemonSets, PodUpdateSyncs,
 };

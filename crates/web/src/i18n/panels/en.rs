@@ -182,6 +182,7 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     marker_separator: "; ",
     marker_update: |ds| format!("{ds}: template changed, rollout starts"),
     marker_complete: |ds| format!("rollout of {ds} complete"),
+    marker_stopped: |ds, node| format!("stopped: {ds} keeps making pods for {node}"),
     marker_batch: |ds, number, deleted, created| {
         let pods = |n: usize, what: &str| format!("{n} {what} pod{}", if n == 1 { "" } else { "s" });
         let parts: Vec<String> = [(deleted, "old", "deleted"), (created, "surge", "created")]
