@@ -5,6 +5,7 @@
 //! and [`components`] draw it.
 
 pub mod app;
+pub mod bookmarks;
 pub mod cluster_view;
 pub mod components;
 pub mod console_input;
@@ -15,6 +16,7 @@ pub mod focus;
 pub mod gallery;
 pub mod i18n;
 pub mod markdown;
+pub mod present;
 pub mod session;
 pub mod session_record;
 pub mod share_link;

@@ -23,6 +23,7 @@ use gloo::timers::callback::Timeout;
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
+use crate::bookmarks::{self, Bookmark};
 use crate::embed::EmbedOptions;
 use crate::session_record::{Entry, SessionRecord};
 use crate::hooks::initial_lang;
@@ -46,6 +47,8 @@ pub struct SharedView {
     /// The selected node.
     pub node: Option<String>,
     pub lang: Option<Lang>,
+    /// The trainer's named frames (`bm=`).
+    pub bookmarks: Vec<Bookmark>,
 }
 
 /// Why a link was not opened.
@@ -94,6 +97,10 @@ pub fn to_fragment(view: &SharedView) -> String {
         fragment.push_str("&lang=");
         fragment.push_str(lang_key(lang));
     }
+    if !view.bookmarks.is_empty() {
+        fragment.push_str("&bm=");
+        fragment.push_str(&bookmarks::to_link_value(&view.bookmarks));
+    }
     fragment
 }
 
@@ -134,6 +141,7 @@ fn read_view(fragment: &str) -> Result<SharedView, LinkError> {
             Some(("f", value)) => view.frame = value.parse().ok(),
             Some(("n", value)) => view.node = Some(value.to_owned()).filter(|node| is_node_name(node)),
             Some(("lang", value)) => view.lang = lang_from_key(value),
+            Some(("bm", value)) => view.bookmarks = bookmarks::from_link_value(value),
             _ => {}
         }
     }
@@ -242,7 +250,9 @@ pub fn open_page() -> Opening {
                 storage::save(storage::LINK_KEY, &opened);
             }
             let lang = embed.lang.or(view.lang).unwrap_or(lang);
-            start(lang, &view.text, view.record.as_ref(), embed.step.or(view.frame), view.node, speed, origin.as_deref())
+            let mut state = start(lang, &view.text, view.record.as_ref(), embed.step.or(view.frame), view.node, speed, origin.as_deref());
+            state.bookmarks = view.bookmarks;
+            state
         }
         link => {
             refused = link.and_then(Result::err);
@@ -250,12 +260,18 @@ pub fn open_page() -> Opening {
                 Some(saved) => {
                     let (speed, origin) = (saved.layout.speed.clone(), saved.layout.origin.as_deref());
                     let frame = embed.step.or(Some(saved.frame));
-                    start(lang, &saved.text, saved.session.as_ref(), frame, saved.layout.node.clone(), speed, origin)
+                    let mut state = start(lang, &saved.text, saved.session.as_ref(), frame, saved.layout.node.clone(), speed, origin);
+                    state.bookmarks = saved.layout.bookmarks.as_deref().map(bookmarks::from_lines).unwrap_or_default();
+                    state
                 }
                 None => start(lang, EXAMPLE_SCENARIO, None, embed.step, None, None, None),
             }
         }
     };
+    // A trainer's prepared link opens straight into presenter mode; an embed keeps its
+    // own minimal chrome.
+    let mut state = state;
+    state.present = !embed.embed && crate::present::asks_for_present(&search);
     Opening { state, embed, refused }
 }
 
@@ -304,6 +320,7 @@ pub fn view_of(state: &State) -> SharedView {
         frame: Some(state.cursor),
         node: state.selected_node.clone(),
         lang: Some(state.lang),
+        bookmarks: state.bookmarks.clone(),
     }
 }
 
@@ -360,7 +377,7 @@ const ADDRESS_DEBOUNCE_MS: u32 = 1_000;
 #[hook]
 pub fn use_address_bar(playground: &Playground, enabled: bool) {
     let state = (**playground).clone();
-    let key = (state.text.clone(), state.console_revision, state.cursor, state.selected_node.clone(), state.lang);
+    let key = (state.text.clone(), state.console_revision, state.cursor, state.selected_node.clone(), state.lang, state.bookmarks.clone());
     use_effect_with(key, move |_| {
         let timeout = enabled.then(|| Timeout::new(ADDRESS_DEBOUNCE_MS, move || keep_address(&state)));
         move || drop(timeout)
@@ -404,12 +421,19 @@ mod tests {
             frame: Some(7),
             node: Some("node-02".into()),
             lang: Some(Lang::ZhHans),
+            bookmarks: Vec::new(),
         };
         let fragment = to_fragment(&view);
         assert!(fragment.starts_with("v1="));
         assert!(fragment.ends_with("&f=7&n=node-02&lang=zh"), "{fragment}");
         assert_eq!(open(&fragment), Ok(view.clone()));
-        assert_eq!(open(&format!("#{fragment}")), Ok(view));
+        assert_eq!(open(&format!("#{fragment}")), Ok(view.clone()));
+        // Bookmarks ride along after the view; a damaged bm= is dropped, not the link.
+        let marked = SharedView { bookmarks: vec![Bookmark { frame: 3, name: "滚动更新 starts".into() }], ..view.clone() };
+        let fragment = to_fragment(&marked);
+        assert!(fragment.contains("&lang=zh&bm="), "{fragment}");
+        assert_eq!(open(&fragment), Ok(marked));
+        assert_eq!(open(&format!("{}&bm=@@", to_fragment(&view))), Ok(view));
     }
 
     fn record(entries: Vec<Entry>) -> SessionRecord {

@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::bookmarks::{self, Bookmark};
 use crate::i18n::Lang;
 use crate::session::{Applied, RunOn, Session};
 use dsplay_engine::simulation::LoadError;
@@ -113,6 +114,12 @@ pub struct State {
     /// The shipped scenario the work began from (the example, or the gallery entry
     /// loaded last): what Reset brings back.
     pub origin: &'static str,
+    /// Presenter mode: the cluster alone, sized for a room (`?present=1`).
+    pub present: bool,
+    /// A presenter blanked the screen (B), as a slide deck does; frames still move.
+    pub blanked: bool,
+    /// Frames a trainer named, in frame order; links and saved work carry them.
+    pub bookmarks: Vec<Bookmark>,
 }
 
 /// The user's work as a replacement found it: the editor's text and what was done in
@@ -143,6 +150,9 @@ impl PartialEq for State {
             && self.selected_node == other.selected_node
             && self.displaced == other.displaced
             && std::ptr::eq(self.origin, other.origin)
+            && self.present == other.present
+            && self.blanked == other.blanked
+            && self.bookmarks == other.bookmarks
     }
 }
 
@@ -186,6 +196,13 @@ pub enum Action {
     /// Forget it.
     DismissDisplaced,
     SelectNode(Option<String>),
+    /// Enter or leave presenter mode (leaving also takes the blank away).
+    SetPresent(bool),
+    /// Blank the presenter's screen, or show it again.
+    SetBlank(bool),
+    /// Name a frame (renames a frame already named).
+    Bookmark { frame: usize, name: String },
+    RemoveBookmark(usize),
 }
 
 impl State {
@@ -212,6 +229,9 @@ impl State {
             displaced: None,
             // Work that is a shipped scenario (a link to one, say) resets to it.
             origin: crate::gallery::shipped_text(text).unwrap_or(EXAMPLE_SCENARIO),
+            present: false,
+            blanked: false,
+            bookmarks: Vec::new(),
         };
         state.restore(record);
         state
@@ -232,10 +252,12 @@ impl State {
         self.session.as_ref().map_or(0, |session| session.frame_count())
     }
 
-    /// The first frame of `frames` that carries a marker.
+    /// The first frame of `frames` that carries a marker or a bookmark: a trainer's
+    /// stops are marked frames too, so PageDown and Shift+→ stop at them.
     fn marked_frame(&self, mut frames: impl Iterator<Item = usize>) -> Option<usize> {
         let session = self.session.as_ref()?;
-        frames.find(|&index| session.frame(index).is_some_and(|frame| !frame.markers.is_empty()))
+        let bookmarked = |index: usize| self.bookmarks.iter().any(|b| b.frame == index);
+        frames.find(|&index| bookmarked(index) || session.frame(index).is_some_and(|frame| !frame.markers.is_empty()))
     }
 
     fn last_frame(&self) -> usize {
@@ -339,6 +361,7 @@ impl Reducible for State {
                 next.apply_edit();
             }
             Action::Reset => {
+                next.bookmarks.clear();
                 next.displace(next.origin);
                 next.text = next.origin.to_string();
                 next.editor_generation = next.editor_generation.wrapping_add(1);
@@ -349,6 +372,8 @@ impl Reducible for State {
                     next.origin = shipped;
                 }
                 next.displace(&text);
+                // Another scenario's frames: the bookmarks would point anywhere.
+                next.bookmarks.clear();
                 next.text = text;
                 next.editor_generation = next.editor_generation.wrapping_add(1);
                 next.apply();
@@ -371,6 +396,15 @@ impl Reducible for State {
             }
             Action::DismissDisplaced => next.displaced = None,
             Action::SelectNode(node) => next.selected_node = node,
+            Action::SetPresent(on) => {
+                next.present = on;
+                next.blanked &= on;
+            }
+            Action::SetBlank(on) => next.blanked = on && next.present,
+            Action::Bookmark { frame, name } => {
+                next.bookmarks = bookmarks::with_bookmark(&next.bookmarks, frame.min(next.last_frame()), &name);
+            }
+            Action::RemoveBookmark(frame) => next.bookmarks = bookmarks::without_bookmark(&next.bookmarks, frame),
             Action::Seek(frame) => {
                 next.cursor = frame.min(next.last_frame());
                 next.playing = false;
@@ -819,6 +853,26 @@ mod tests {
         assert_eq!(state.error, None);
         assert!(state.is_applied());
         assert_eq!(state.record(), None, "nothing was done after the steps");
+    }
+
+    #[test]
+    fn bookmarks_are_stops_for_the_marker_keys_and_a_new_scenario_drops_them() {
+        let state = example().reduce(Action::Seek(0));
+        let session = state.session.clone().expect("loaded");
+        let unmarked = (1..session.frame_count()).find(|&i| session.frame(i).is_some_and(|f| f.markers.is_empty())).expect("a plain frame");
+        let state = state.reduce(Action::Bookmark { frame: unmarked, name: "look here".into() });
+        assert_eq!(state.bookmarks, [crate::bookmarks::Bookmark { frame: unmarked, name: "look here".into() }]);
+        let from_before = state.clone().reduce(Action::Seek(unmarked - 1)).reduce(Action::NextMarker);
+        assert_eq!(from_before.cursor, unmarked, "the next stop is the bookmark");
+        let back = state.clone().reduce(Action::Seek(unmarked + 1)).reduce(Action::PreviousMarker);
+        assert_eq!(back.cursor, unmarked);
+        assert!(state.clone().reduce(Action::RemoveBookmark(unmarked)).bookmarks.is_empty());
+        assert!(state.clone().reduce(Action::Reset).bookmarks.is_empty());
+        // Blanking is for presenter mode only, and leaving it shows the screen again.
+        assert!(!state.clone().reduce(Action::SetBlank(true)).blanked);
+        let blank = state.reduce(Action::SetPresent(true)).reduce(Action::SetBlank(true));
+        assert!(blank.blanked);
+        assert!(!blank.reduce(Action::SetPresent(false)).blanked);
     }
 
     #[test]

@@ -53,6 +53,9 @@ pub struct Layout {
     /// The gallery file the work began from (what Reset loads); absent for the example.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub origin: Option<String>,
+    /// The trainer's named frames, `frame<TAB>name` lines (`bookmarks::to_lines`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bookmarks: Option<String>,
 }
 
 /// Why a stored record was not used.
@@ -151,7 +154,7 @@ const SAVE_DEBOUNCE_MS: u32 = 400;
 #[hook]
 pub fn use_autosave(playground: &Playground, enabled: bool) {
     let state = (**playground).clone();
-    let key = (state.text.clone(), state.console_revision, state.cursor, state.selected_node.clone(), state.speed, state.origin);
+    let key = (state.text.clone(), state.console_revision, state.cursor, state.selected_node.clone(), state.speed, state.origin, state.bookmarks.clone());
     use_effect_with(key, move |_| {
         let timeout = enabled.then(|| Timeout::new(SAVE_DEBOUNCE_MS, move || save_work(&state)));
         move || drop(timeout)
@@ -181,6 +184,7 @@ fn save_work(state: &crate::state::State) {
         speed: Some(state.speed.label().to_owned()),
         node: state.selected_node.clone(),
         origin: crate::gallery::origin_entry(state.origin).map(|entry| entry.file.to_owned()),
+        bookmarks: (!state.bookmarks.is_empty()).then(|| crate::bookmarks::to_lines(&state.bookmarks)),
     };
     let work = SavedWork::new(state.text.clone(), state.cursor, layout).with_session(state.record());
     save(WORK_KEY, &work);
@@ -203,6 +207,7 @@ mod tests {
                 speed: Some("2×".into()),
                 node: Some("node-02".into()),
                 origin: Some("gallery/cordon-and-drain.yaml".into()),
+                bookmarks: Some("3\tbefore the drain".into()),
             },
         );
         let json = to_json(&work);
