@@ -34,8 +34,12 @@ fn marker_tag(marker: &Marker) -> Option<String> {
         Marker::Step(_) | Marker::Command(_) => None,
         Marker::UpdateApplied(ds) => Some(format!("rollout of {ds} begins")),
         Marker::RolloutComplete(ds) => Some(format!("rollout of {ds} complete")),
-        Marker::RolloutBatch { daemonset, number, deleted, created } => {
-            Some(format!("rollout of {daemonset}: batch {number}, {deleted} old deleted, {created} surge created"))
+        Marker::RolloutBatch { daemonset, number, deleted, created, budget } => {
+            let (limit, in_use) = if budget.surge { ("maxSurge", "surging") } else { ("maxUnavailable", "unavailable") };
+            Some(format!(
+                "rollout of {daemonset}: batch {number}, {deleted} old deleted, {created} surge created ({limit} {}, {} {in_use} before)",
+                budget.budget, budget.in_use
+            ))
         }
         Marker::Stopped(churn) => Some(format!("stopped: {} keeps making pods for {}", churn.daemonset, churn.node)),
     }

@@ -15,6 +15,7 @@ use k8s_openapi::api::core::v1::{Node, PodCondition, PodStatus};
 use proptest::prelude::*;
 
 use dsplay_engine::api::Api;
+use dsplay_engine::controller::daemonset::{explain_rollout, target_node_name, NodeRollout, RolloutExplanation, SyncTrace};
 use dsplay_engine::clock;
 
 const DS_KEY: &str = "default/ds";
@@ -197,12 +198,50 @@ impl World {
         let mut reference_api = Api::new("reference");
         reference_api.state = self.cluster.api.state.clone();
         reference_api.set_now(self.cluster.api.now());
+        let before = self.cluster.api.state.clone();
+        let explained = explain_rollout(&before, DS_KEY, self.cluster.api.now());
         let expected = reference.sync_traced(&mut reference_api, DS_KEY);
         let actual = self.cluster.controller.sync_traced(&mut self.cluster.api, DS_KEY);
         self.cluster.api.take_changes();
+        let claims_changed = owners(&before) != owners(&self.cluster.api.state);
+        if let (Some(explained), Some(trace), false) = (&explained, &actual.1, claims_changed) {
+            explanation_agrees(explained, trace, &before)?;
+        }
         prop_assert_eq!(expected, actual);
         Ok(())
     }
+}
+
+/// Every pod's controller uid: a sync that adopts or releases pods decides on other
+/// pods than the state before it had.
+fn owners(state: &dsplay_engine::state::ClusterState) -> Vec<(String, Option<String>)> {
+    state
+        .pods
+        .iter()
+        .map(|(key, pod)| (key.to_string(), dsplay_engine::api::controller_of(&pod.metadata).map(|o| o.uid.clone())))
+        .collect()
+}
+
+/// The explanation of the state before a sync says what that sync's rollingUpdate did:
+/// the nodes it calls replaced are those whose old pod was deleted or that got a surge
+/// pod, and a node it calls waiting got neither.
+fn explanation_agrees(
+    explained: &RolloutExplanation,
+    trace: &SyncTrace,
+    before: &dsplay_engine::state::ClusterState,
+) -> Result<(), TestCaseError> {
+    let Some(plan) = &trace.rolling_update else { return Ok(()) };
+    let node_of = |pod_key: &String| before.pods.get(pod_key.as_str()).and_then(|p| target_node_name(p).map(str::to_owned));
+    let mut acted: std::collections::BTreeSet<String> = plan.deletes.iter().filter_map(node_of).collect();
+    acted.extend(plan.creates.iter().cloned());
+    for (node, verdict) in &explained.nodes {
+        let replaced = matches!(verdict, NodeRollout::Replacing | NodeRollout::ReplacedRegardless | NodeRollout::OldPodGoes);
+        prop_assert_eq!(replaced, acted.contains(node), "node {} is {:?}; the sync's rollingUpdate: {:?}", node, verdict, plan);
+    }
+    for node in &acted {
+        prop_assert!(explained.nodes.contains_key(node), "the sync acted on {} that the explanation does not name", node);
+    }
+    Ok(())
 }
 
 proptest! {

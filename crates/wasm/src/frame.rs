@@ -82,9 +82,10 @@ fn marker_json(marker: &Marker) -> Value {
         Marker::Command(line) => json!({"command": line}),
         Marker::UpdateApplied(ds) => json!({"updateApplied": ds}),
         Marker::RolloutComplete(ds) => json!({"rolloutComplete": ds}),
-        Marker::RolloutBatch { daemonset, number, deleted, created } => {
-            json!({"rolloutBatch": {"daemonset": daemonset, "number": number, "deleted": deleted, "created": created}})
-        }
+        Marker::RolloutBatch { daemonset, number, deleted, created, budget } => json!({"rolloutBatch": {
+            "daemonset": daemonset, "number": number, "deleted": deleted, "created": created,
+            "budget": {"kind": if budget.surge { "maxSurge" } else { "maxUnavailable" }, "value": budget.budget, "inUse": budget.in_use},
+        }}),
         Marker::Stopped(churn) => {
             json!({"stopped": {"daemonset": churn.daemonset, "node": churn.node, "created": churn.created, "fate": churn.fate}})
         }
@@ -143,7 +144,8 @@ mod tests {
         let markers: Vec<Value> = sim.frames().iter().flat_map(|f| frame_json(f)["markers"].as_array().cloned().unwrap_or_default()).collect();
         let batches: Vec<&Value> = markers.iter().filter_map(|m| m.get("rolloutBatch")).collect();
         assert_eq!(batches.len(), 2, "{markers:?}");
-        assert_eq!(batches[0], &json!({"daemonset": "default/agent", "number": 1, "deleted": 1, "created": 0}));
+        let budget = json!({"kind": "maxUnavailable", "value": 1, "inUse": 0});
+        assert_eq!(batches[0], &json!({"daemonset": "default/agent", "number": 1, "deleted": 1, "created": 0, "budget": budget}));
         assert!(markers.iter().any(|m| m.get("updateApplied") == Some(&json!("default/agent"))));
     }
 }

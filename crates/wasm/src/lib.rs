@@ -94,7 +94,9 @@ export type FrameMarker =
   | { updateApplied: string }
   | { rolloutComplete: string }
   /** rollingUpdate replaced pods: batch `number` (from 1) since the template changed. */
-  | { rolloutBatch: { daemonset: string; number: number; deleted: number; created: number } }
+  | { rolloutBatch: { daemonset: string; number: number; deleted: number; created: number;
+      /** The budget the batch was decided by, and how much of it was in use before. */
+      budget: { kind: "maxSurge" | "maxUnavailable"; value: number; inUse: number } } }
   /** The command stopped here: a DaemonSet made `created` pods for `node`, each ending `fate`. */
   | { stopped: { daemonset: string; node: string; created: number; fate: string | null } };
 

@@ -19,7 +19,7 @@ mod schedule_one;
 use std::collections::BTreeMap;
 
 use crate::api::{Api, ApiError};
-use crate::controller::daemonset::DaemonSetController;
+use crate::controller::daemonset::{BatchBudget, DaemonSetController};
 use crate::kubectl::command::{parse_command, Command, CommandError};
 use crate::refusal::Refusal;
 use crate::kubectl::apply;
@@ -69,7 +69,7 @@ pub enum Marker {
     UpdateApplied(String),
     /// rollingUpdate replaced pods: batch `number` (from 1) of the rollout since the
     /// template last changed, with the old pods it deleted and the surge pods it created.
-    RolloutBatch { daemonset: String, number: u32, deleted: usize, created: usize },
+    RolloutBatch { daemonset: String, number: u32, deleted: usize, created: usize, budget: BatchBudget },
     /// A rollout finished.
     RolloutComplete(String),
     /// The command stopped here: a DaemonSet kept making pods for one node.

@@ -26,7 +26,13 @@ impl Simulation {
                 let outcome = self.daemonsets.sync(&mut self.api, &ds_key);
                 if let Some(batch) = outcome.batch {
                     let number = self.rollouts.next_batch(&ds_key);
-                    let marker = Marker::RolloutBatch { daemonset: ds_key.clone(), number, deleted: batch.deleted, created: batch.created };
+                    let marker = Marker::RolloutBatch {
+                        daemonset: ds_key.clone(),
+                        number,
+                        deleted: batch.deleted,
+                        created: batch.created,
+                        budget: batch.budget,
+                    };
                     self.pending_markers.push(marker);
                 }
                 let now = self.api.now();

@@ -146,7 +146,7 @@ mod tests {
             .markers
             .iter()
             .filter_map(|(frame, m)| match m {
-                Marker::RolloutBatch { daemonset, number, deleted, created } => {
+                Marker::RolloutBatch { daemonset, number, deleted, created, .. } => {
                     assert_eq!(daemonset, "default/node-logger");
                     Some((*frame, *number, *deleted, *created))
                 }

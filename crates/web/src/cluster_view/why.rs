@@ -8,6 +8,7 @@
 //! Pure and HTML-free, so it is tested natively; the panel renders it in either
 //! language.
 
+mod rollout;
 mod taints;
 #[cfg(test)]
 mod tests;
@@ -22,6 +23,7 @@ use dsplay_model::k8s_openapi::api::apps::v1::DaemonSet;
 use dsplay_model::k8s_openapi::api::core::v1::{Node, Pod, PodSpec};
 use dsplay_model::node_affinity::{explain, AffinityCheck, AffinityCheckKind};
 
+pub use rollout::{Holder, RolloutWhy};
 pub use taints::{NearMiss, TaintCheck, TolerationMatch, TolerationSource};
 
 use super::is_failure_status;

@@ -95,7 +95,9 @@ fn marker_text(marker: &Marker, text: &PanelStrings) -> String {
         Marker::Command(line) => (text.marker_command)(line),
         Marker::UpdateApplied(ds) => (text.marker_update)(ds),
         Marker::RolloutComplete(ds) => (text.marker_complete)(ds),
-        Marker::RolloutBatch { daemonset, number, deleted, created } => (text.marker_batch)(daemonset, *number, *deleted, *created),
+        Marker::RolloutBatch { daemonset, number, deleted, created, budget } => {
+            (text.marker_batch)(daemonset, *number, *deleted, *created, budget)
+        }
         Marker::Stopped(churn) => (text.marker_stopped)(&churn.daemonset, &churn.node),
     }
 }

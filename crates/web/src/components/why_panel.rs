@@ -6,7 +6,8 @@ use yew::prelude::*;
 
 use super::node_actions::{DaemonPodAtEnd, NodeActionState, NodeActions};
 use crate::cluster_view::why::{
-    BlockingRule, DaemonSetWhy, NodeNameCheck, NodeWhy, NotReadyCause, Outcome, PluginCheck, RuleCheck, SchedulerCheck, TaintCheck,
+    BlockingRule, DaemonSetWhy, NodeNameCheck, NodeWhy, NotReadyCause, Outcome, PluginCheck, RolloutWhy, RuleCheck, SchedulerCheck,
+    TaintCheck,
 };
 use crate::cluster_view::pool_of;
 use crate::focus::{focus_first, scroll_to_top};
@@ -71,6 +72,7 @@ pub fn why_panel() -> Html {
     let session = playground.session.as_ref();
     let frame = session.and_then(|session| session.frame(playground.cursor));
     let explanation = frame.as_ref().and_then(|frame| NodeWhy::of(&frame.state, &node));
+    let rollouts = frame.as_ref().map(|frame| RolloutWhy::of(&frame.state, &node, frame.time_ms)).unwrap_or_default();
     drop(frame);
     // The actions run at the end of the timeline, so they follow the node there. Read
     // from the frame's store directly: a view of every node would cost a frame of a
@@ -134,7 +136,14 @@ pub fn why_panel() -> Html {
                 match &explanation {
                     None => html! { <p class="empty">{ text.node_gone }</p> },
                     Some(why) if why.daemonsets.is_empty() => html! { <p class="empty">{ text.no_daemonsets }</p> },
-                    Some(why) => why.daemonsets.iter().map(|ds| daemonset(ds, text)).collect::<Html>(),
+                    Some(why) => why
+                        .daemonsets
+                        .iter()
+                        .map(|ds| {
+                            let key = format!("{}/{}", ds.namespace, ds.name);
+                            daemonset(ds, rollouts.iter().find(|rollout| rollout.daemonset == key), text)
+                        })
+                        .collect::<Html>(),
                 }
             }
             if explanation.is_some() {
@@ -238,7 +247,7 @@ fn deciding_rule(ds: &DaemonSetWhy, text: &PanelStrings) -> Html {
     html! { <ul class="why-rules why-decider" aria-label={text.deciding_rule}>{ line }</ul> }
 }
 
-fn daemonset(ds: &DaemonSetWhy, text: &PanelStrings) -> Html {
+fn daemonset(ds: &DaemonSetWhy, rollout: Option<&RolloutWhy>, text: &PanelStrings) -> Html {
     let node_name = ds.node_name.iter().map(|check| node_name_line(check, text));
     let affinity = ds.affinity.iter().map(|rule| affinity_line(rule, text));
     let taints = ds.taints.iter().map(|taint| taint_line(taint, text));
@@ -252,6 +261,13 @@ fn daemonset(ds: &DaemonSetWhy, text: &PanelStrings) -> Html {
             </h4>
             <p class="why-summary">{ (text.outcome_summary)(&ds.outcome) }</p>
             { deciding_rule(ds, text) }
+            // Where the node stands in the rollout, right under the summary: the question
+            // of every rollout lesson is why this node still waits.
+            if let Some(rollout) = rollout {
+                <p class="why-rollout" data-rollout={rollout.verdict_name()}>
+                    <strong>{ text.rollout_heading }{ text.colon }</strong>{ (text.rollout_line)(rollout) }
+                </p>
+            }
             if !ds.pods.is_empty() {
                 <p class="why-pods">
                     { text.pods_here }{ text.colon }

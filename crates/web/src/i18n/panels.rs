@@ -6,8 +6,9 @@
 mod en;
 mod zh_hans;
 
+use dsplay_engine::controller::daemonset::BatchBudget;
 use crate::cluster_view::node_pools::PoolsError;
-use crate::cluster_view::why::{NodeNameCheck, Outcome, RuleCheck, TaintCheck};
+use crate::cluster_view::why::{NodeNameCheck, Outcome, RolloutWhy, RuleCheck, TaintCheck};
 
 use super::Lang;
 
@@ -41,6 +42,9 @@ pub struct PanelStrings {
     pub term_rule: fn(usize) -> String,
     pub taint_reason: fn(&TaintCheck) -> String,
     pub scheduler_heading: &'static str,
+    /// Where the node stands in the DaemonSet's rollout, and what holds it.
+    pub rollout_heading: &'static str,
+    pub rollout_line: fn(&RolloutWhy) -> String,
     pub scheduler_skipped: &'static str,
     pub scheduler_hypothetical: &'static str,
     pub scheduler_bound: &'static str,
@@ -128,7 +132,7 @@ pub struct PanelStrings {
     /// A command stopped: (DaemonSet, node) kept making pods.
     pub marker_stopped: fn(&str, &str) -> String,
     /// A batch of a rollout: the DaemonSet, its number, old pods deleted, surge pods created.
-    pub marker_batch: fn(&str, u32, usize, usize) -> String,
+    pub marker_batch: fn(&str, u32, usize, usize, &BatchBudget) -> String,
     pub marker_blocked: &'static str,
     pub blocked_definition: &'static str,
     pub keyboard_hint: &'static str,

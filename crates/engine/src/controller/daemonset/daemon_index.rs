@@ -134,6 +134,11 @@ impl DaemonSetIndex {
         pod_key.starts_with(&self.namespace_prefix)
     }
 
+    /// Every node's summary, in node name order.
+    pub fn summaries(&self) -> impl Iterator<Item = (&String, &NodeSummary)> {
+        self.summaries.iter()
+    }
+
     pub fn summary(&self, node: &str) -> Option<&NodeSummary> {
         self.summaries.get(node)
     }

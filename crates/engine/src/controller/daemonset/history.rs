@@ -62,6 +62,23 @@ pub fn revision_data(ds: &DaemonSet) -> Value {
     json!({ "spec": { "template": template } })
 }
 
+/// The hash new pods of `ds` carry in `state`, read without writing anything: the
+/// label of the ControllerRevision that stores its current template, or for a
+/// template no revision stores yet, the hash its first revision will have.
+pub fn current_hash(state: &crate::state::ClusterState, ds: &DaemonSet) -> String {
+    let current = revision_data(ds);
+    let owned = |revision: &&Stored<ControllerRevision>| {
+        crate::api::controller_of(&revision.metadata).is_some_and(|owner| Some(&owner.uid) == ds.metadata.uid.as_ref())
+    };
+    match state.revisions.values().filter(owned).find(|revision| matches_current(&current, revision)) {
+        Some(revision) => revision_hash(revision),
+        None => {
+            let template = ds.spec.as_ref().map(|s| s.template.clone()).unwrap_or_default();
+            compute_hash(&template, ds.status.as_ref().and_then(|s| s.collision_count))
+        }
+    }
+}
+
 /// `Match`: the revision stores exactly the patch `current` (the DaemonSet's
 /// `revision_data`, computed once per sync rather than once per revision).
 fn matches_current(current: &Value, revision: &ControllerRevision) -> bool {

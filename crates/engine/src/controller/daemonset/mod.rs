@@ -13,6 +13,7 @@ mod daemon_index;
 mod daemon_pods;
 mod deep_hash;
 mod event_handlers;
+mod explain;
 mod history;
 mod manage;
 mod node_summary;
@@ -30,13 +31,14 @@ pub use daemon_pods::{controller_key, is_daemon_pod, is_owned_by, target_node_na
 pub use event_handlers::{
     node_update_syncs, pod_added, pod_deleted, pod_updated, should_ignore_node_update, DaemonSets, PodUpdateSyncs,
 };
-pub use history::{compute_hash, revision_data};
+pub use explain::{explain_rollout, BudgetHolder, NodeRollout, RolloutExplanation, RolloutStrategy};
+pub use history::{compute_hash, current_hash, revision_data};
 pub use pod_template::{add_daemon_tolerations, DEFAULT_DAEMON_TOLERATIONS};
 pub use same_but_status::same_but_status;
 pub use manage::{Plan, PlannedEvent};
 pub use should_run::{node_should_run_daemon_pod, NodeShouldRun, NodeVerdict};
 pub use status::{is_pod_updated, rollout_status};
-pub use sync::{DaemonSetController, RolloutBatch, SyncOutcome, SyncTrace};
+pub use sync::{BatchBudget, DaemonSetController, RolloutBatch, SyncOutcome, SyncTrace};
 
 /// Label of a daemon pod (and a revision) naming its ControllerRevision hash.
 pub const REVISION_HASH_LABEL: &str = "controller-revision-hash";

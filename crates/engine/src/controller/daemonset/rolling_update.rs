@@ -39,6 +39,7 @@ pub fn unavailable_count(ds: &DaemonSet, desired: i32) -> i32 {
 /// `updatedDesiredNodeCounts`: the budgets, scaled against the number of nodes that
 /// should run the pod. (Its node→pods map, with an empty entry for every such node
 /// without a pod, is the index's set of summaries whose class is not `Absent`.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
     pub max_surge: i32,
     pub max_unavailable: i32,
@@ -55,18 +56,30 @@ pub fn updated_desired_node_counts(ds: &DaemonSet, index: &DaemonSetIndex) -> Bu
     Budget { max_surge, max_unavailable, desired }
 }
 
-/// `rollingUpdate`. Upstream walks the node→pods map once, counting and collecting;
-/// the index keeps those counts and lists per node, so only the budget is applied
-/// here. A candidate met after the running count had reached the budget is never
-/// chosen anyway (the final count is at least as large), so "the first `remaining`
-/// of all candidates in node order" is the same choice.
-pub fn rolling_update(ds: &DaemonSet, index: &DaemonSetIndex) -> Plan {
+/// What `rollingUpdate` decided in one sync: the budget, how much of it was in use
+/// before it acted (numUnavailable in replace mode, numSurge in surge mode), and the
+/// pods it deletes and creates.
+#[derive(Debug)]
+pub struct Decision {
+    pub budget: Budget,
+    pub used: i32,
+    pub plan: Plan,
+}
+
+/// `rollingUpdate`, with the numbers its decision was made from, which the playground
+/// also shows to explain where each node stands. Upstream walks the node→pods map
+/// once, counting and collecting; the index keeps those counts and lists per node, so
+/// only the budget is applied here. A candidate met after the running count had
+/// reached the budget is never chosen anyway (the final count is at least as large),
+/// so "the first `remaining` of all candidates in node order" is the same choice.
+pub fn decide(ds: &DaemonSet, index: &DaemonSetIndex) -> Decision {
     let budget = updated_desired_node_counts(ds, index);
-    if budget.max_surge == 0 {
-        replace_old_pods(&budget, index)
+    let (used, plan) = if budget.max_surge == 0 {
+        (index.totals.replace_unavailable, replace_old_pods(&budget, index))
     } else {
-        surge_new_pods(&budget, index)
-    }
+        (index.totals.surge, surge_new_pods(&budget, index))
+    };
+    Decision { budget, used, plan }
 }
 
 /// The old pod of a node in replace mode's lists.

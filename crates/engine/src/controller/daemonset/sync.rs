@@ -13,7 +13,7 @@ use super::daemon_pods::claim_pods;
 use super::history::{cleanup_history, HistoryCache};
 use super::manage::{manage, Plan};
 use super::pod_template::create_pod_template;
-use super::rolling_update::rolling_update;
+use super::rolling_update::decide;
 use super::status::compute_status;
 use super::{FailedPodsBackoff, BURST_REPLICAS};
 use crate::api::Api;
@@ -49,11 +49,22 @@ pub struct SyncOutcome {
 }
 
 /// One batch of a rolling update: the old pods rollingUpdate deleted and the new
-/// (surge) pods it created in one sync.
+/// (surge) pods it created in one sync, and the budget it decided by.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RolloutBatch {
     pub deleted: usize,
     pub created: usize,
+    pub budget: BatchBudget,
+}
+
+/// The budget of one rollingUpdate decision: maxSurge (surge mode) or maxUnavailable
+/// (replace mode) scaled against the desired nodes, and how much of it was in use
+/// before the decision (numSurge or numUnavailable).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BatchBudget {
+    pub surge: bool,
+    pub budget: i32,
+    pub in_use: i32,
 }
 
 /// What one sync decided, before its writes: for checking that the incremental
@@ -126,10 +137,14 @@ impl DaemonSetController {
         let mut trace = SyncTrace { manage: plan, ..SyncTrace::default() };
         let mut batch = None;
         if !wrote && rolling {
-            let plan = rolling_update(ds, &index);
+            let decision = decide(ds, &index);
+            let plan = decision.plan;
             failed |= self.sync_nodes(api, ds, &plan, &history.hash);
             if !plan.creates.is_empty() || !plan.deletes.is_empty() {
-                batch = Some(RolloutBatch { deleted: plan.deletes.len(), created: plan.creates.len() });
+                let surge = decision.budget.max_surge > 0;
+                let limit = if surge { decision.budget.max_surge } else { decision.budget.max_unavailable };
+                let budget = BatchBudget { surge, budget: limit, in_use: decision.used };
+                batch = Some(RolloutBatch { deleted: plan.deletes.len(), created: plan.creates.len(), budget });
             }
             trace.rolling_update = Some(plan);
         }

@@ -2,6 +2,8 @@
 
 use dsplay_engine::simulation::Simulation;
 use dsplay_model::node_affinity::AffinityCheckKind;
+use crate::i18n::Lang as PanelLang;
+use dsplay_engine::controller::daemonset::{NodeRollout, RolloutStrategy};
 
 use super::*;
 
@@ -416,4 +418,81 @@ fn myth_toleration_seconds_story_names_the_controllers_toleration_that_replaced_
     }
     assert!(frames_unreachable > 0, "the story takes node-02 down");
     assert_eq!(pod_names_over_time(&session, "node-02", "collector").len(), 1, "the daemon pod is never evicted");
+}
+
+/// In every frame of a gallery rollout, each node's rollout line for `ds`, by node.
+fn rollout_lines(file: &str, ds: &str) -> Vec<(usize, String, RolloutWhy)> {
+    let session = gallery_story(file);
+    let mut lines = Vec::new();
+    for index in 0..session.frame_count() {
+        let frame = session.frame(index).expect("a frame");
+        for node in frame.state.nodes.keys() {
+            for rollout in RolloutWhy::of(&frame.state, node, frame.time_ms).into_iter().filter(|r| r.daemonset == ds) {
+                lines.push((index, node.clone(), rollout));
+            }
+        }
+    }
+    lines
+}
+
+/// maxUnavailable 1: a node that still runs its old pod waits, and the panel names the
+/// node whose new pod holds the budget, with that pod's state; the holder is the only
+/// node counted unavailable.
+#[test]
+fn a_waiting_node_names_the_node_that_holds_the_max_unavailable_budget() {
+    let lines = rollout_lines("gallery/node-exporter-rollout.yaml", "monitoring/node-exporter");
+    let waiting: Vec<&(usize, String, RolloutWhy)> = lines.iter().filter(|(_, _, r)| r.verdict == NodeRollout::Waiting).collect();
+    assert!(waiting.len() > 10, "the rollout of 10 nodes keeps nodes waiting: {}", waiting.len());
+    let mut named_a_holder = 0;
+    for (frame, node, rollout) in waiting {
+        assert_eq!(rollout.strategy, RolloutStrategy::Replace { max_unavailable: 1 });
+        // Between syncs the budget is either held by a new pod not yet available, or
+        // free and about to go to the next node in line.
+        if rollout.used == 0 {
+            assert_eq!(rollout.holders, []);
+            assert_eq!(rollout.next_in_line.len(), 1, "frame {frame}, {node}");
+            let en = (PanelLang::En.panels().rollout_line)(rollout);
+            assert!(en.ends_with(&format!("; the rest of the budget goes to {} first (node order).", rollout.next_in_line[0])), "{en}");
+            continue;
+        }
+        named_a_holder += 1;
+        assert_eq!((rollout.used, rollout.holders.len()), (1, 1), "frame {frame}, {node}");
+        let holder = &rollout.holders[0];
+        assert_ne!(&holder.node, node);
+        let en = (PanelLang::En.panels().rollout_line)(rollout);
+        assert!(en.starts_with(&format!("Old and waiting: maxUnavailable 1: 1 unavailable now ({}: ", holder.node)), "{en}");
+        let zh = (PanelLang::ZhHans.panels().rollout_line)(rollout);
+        assert!(zh.contains(&format!("maxUnavailable 为 1，目前有 1 个节点不可用：{}", holder.node)), "{zh}");
+        // The holder's own line says it holds the budget.
+        let holder_line = lines.iter().find(|(f, n, _)| f == frame && *n == holder.node).map(|(_, _, r)| r.verdict);
+        assert_eq!(holder_line, Some(NodeRollout::Starting { holds_budget: true }), "frame {frame}");
+    }
+    assert!(named_a_holder > 10, "most waiting frames have a holder: {named_a_holder}");
+}
+
+/// maxSurge 1: a waiting node names the node whose surge pod is not available yet.
+#[test]
+fn a_waiting_node_names_the_surge_pod_that_holds_the_max_surge_budget() {
+    let lines = rollout_lines("gallery/zero-downtime-max-surge.yaml", "logging/filebeat");
+    let waiting: Vec<&RolloutWhy> = lines.iter().map(|(_, _, r)| r).filter(|r| r.verdict == NodeRollout::Waiting).collect();
+    assert!(!waiting.is_empty(), "nodes wait for the surge budget");
+    for rollout in waiting.into_iter().filter(|r| r.next_in_line.is_empty()) {
+        assert_eq!(rollout.strategy, RolloutStrategy::Surge { max_surge: 1 });
+        assert_eq!(rollout.holders.len(), 1);
+        let en = (PanelLang::En.panels().rollout_line)(rollout);
+        assert!(en.starts_with("Old and waiting: maxSurge 1: 1 surge pod(s) not yet available ("), "{en}");
+        assert!(en.contains(&format!("{}: new pod ", rollout.holders[0].node)), "{en}");
+    }
+    assert!(lines.iter().any(|(_, _, r)| r.verdict == NodeRollout::OldPodGoes), "an available surge pod lets the old one go");
+}
+
+/// OnDelete: after the template changes, a node keeps its old pod until it is deleted.
+#[test]
+fn on_delete_nodes_wait_for_their_pod_to_be_deleted() {
+    let lines = rollout_lines("gallery/calico-on-delete-canary.yaml", "kube-system/calico-node");
+    let waiting: Vec<&RolloutWhy> = lines.iter().map(|(_, _, r)| r).filter(|r| r.verdict == NodeRollout::WaitsForDelete).collect();
+    assert!(!waiting.is_empty());
+    let en = (PanelLang::En.panels().rollout_line)(waiting[0]);
+    assert!(en.starts_with("OnDelete: it keeps its old pod until you delete it"), "{en}");
+    assert!((PanelLang::ZhHans.panels().rollout_line)(waiting[0]).starts_with("OnDelete：它保留旧 Pod"));
 }

@@ -3,6 +3,8 @@
 use crate::cluster_view::why::{failure_cause, FailureCause, NearMiss, Outcome, TolerationSource};
 
 use super::PanelStrings;
+use crate::cluster_view::why::{Holder, RolloutWhy};
+use dsplay_engine::controller::daemonset::{NodeRollout, RolloutStrategy};
 
 pub(super) static PANELS: PanelStrings = PanelStrings {
     why_heading: |node| format!("Why / why not on {node}"),
@@ -114,6 +116,8 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
         }
     },
     scheduler_heading: "What the scheduler checks (default profile filters)",
+    rollout_heading: "Rollout",
+    rollout_line: rollout_line_en,
     scheduler_skipped: "The controller creates no pod for this node, so the scheduler is never asked.",
     scheduler_hypothetical: "No pod exists yet. The filters the controller's pod will meet here:",
     scheduler_bound: "Bound already; the scheduler does not look at a bound pod again. The filters, re-checked at this frame:",
@@ -183,14 +187,15 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     marker_update: |ds| format!("{ds}: template changed, rollout starts"),
     marker_complete: |ds| format!("rollout of {ds} complete"),
     marker_stopped: |ds, node| format!("stopped: {ds} keeps making pods for {node}"),
-    marker_batch: |ds, number, deleted, created| {
+    marker_batch: |ds, number, deleted, created, budget| {
         let pods = |n: usize, what: &str| format!("{n} {what} pod{}", if n == 1 { "" } else { "s" });
         let parts: Vec<String> = [(deleted, "old", "deleted"), (created, "surge", "created")]
             .into_iter()
             .filter(|(n, _, _)| *n > 0)
             .map(|(n, what, done)| format!("{} {done}", pods(n, what)))
             .collect();
-        format!("{ds}: batch {number}, {}", parts.join(", "))
+        let (limit, in_use) = if budget.surge { ("maxSurge", "surging") } else { ("maxUnavailable", "unavailable") };
+        format!("{ds}: batch {number}, {} ({limit} {}, {} {in_use} before)", parts.join(", "), budget.budget, budget.in_use)
     },
     marker_blocked: "blocked",
     blocked_definition: "Blocked: a rollout is in progress (up-to-date or available below desired) and neither count has changed for 60 s of simulated time: the maxUnavailable budget is used up by pods that do not become available.",
@@ -233,3 +238,68 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     dense_bad: "node not ready",
     dense_cordoned: "cordoned",
 };
+
+/// The node's place in `rollingUpdate`'s decision, in the controller's terms.
+fn rollout_line_en(why: &RolloutWhy) -> String {
+    let surge = matches!(why.strategy, RolloutStrategy::Surge { .. });
+    let budget = why.budget().map(|(name, size)| format!("{name} {size}")).unwrap_or_default();
+    let holders = holders_en(&why.holders);
+    let in_use = match surge {
+        true => format!("{budget}: {} surge pod(s) not yet available{holders}", why.used),
+        false => format!("{budget}: {} unavailable now{holders}", why.used),
+    };
+    let mut line = match (why.verdict, surge) {
+        (NodeRollout::Updated, _) => "Updated: its pod runs the current template and is available.".to_owned(),
+        (NodeRollout::Starting { holds_budget: true }, false) => {
+            format!("Being replaced: its new pod is not available yet, so it counts against {in_use}.")
+        }
+        (NodeRollout::Starting { holds_budget: true }, true) => {
+            format!("Surge pod starting beside the old one; it uses the budget, {in_use}.")
+        }
+        (NodeRollout::Starting { holds_budget: false }, _) => "Its new pod is starting.".to_owned(),
+        (NodeRollout::Replacing, false) => format!("Next in line: the controller deletes its old pod now, within {in_use}."),
+        (NodeRollout::Replacing, true) => format!("Next in line: the controller starts a new pod beside the old one, within {in_use}."),
+        (NodeRollout::ReplacedRegardless, _) => {
+            "Replaced without waiting for the budget: its old pod is not available anyway.".to_owned()
+        }
+        (NodeRollout::OldPodGoes, _) => "Its new pod is available: the controller deletes the old one now.".to_owned(),
+        (NodeRollout::Waiting, _) => match why.next_in_line.as_slice() {
+            [] => format!("Old and waiting: {in_use}."),
+            next => format!("Old and waiting: {in_use}; the rest of the budget goes to {} first (node order).", names_en(next)),
+        },
+        (NodeRollout::WaitsForDelete, _) => {
+            "OnDelete: it keeps its old pod until you delete it (kubectl delete pod); the new one is created then.".to_owned()
+        }
+        (NodeRollout::NotCounted, _) => "Not part of the rollout.".to_owned(),
+    };
+    if why.manage_first && matches!(why.verdict, NodeRollout::Waiting | NodeRollout::Replacing) {
+        line.push_str(" First the controller creates or deletes the pods its manage step wants; rollingUpdate acts in a sync that has none.");
+    }
+    line
+}
+
+/// At most five node names, then how many more.
+fn names_en(nodes: &[String]) -> String {
+    let shown = nodes.iter().take(5).cloned().collect::<Vec<_>>().join(", ");
+    match nodes.len().saturating_sub(5) {
+        0 => shown,
+        more => format!("{shown} and {more} more"),
+    }
+}
+
+fn holders_en(holders: &[Holder]) -> String {
+    if holders.is_empty() {
+        return String::new();
+    }
+    let named: Vec<String> = holders
+        .iter()
+        .take(5)
+        .map(|holder| match &holder.pod {
+            Some((pod, status)) => format!("{}: new pod {pod} {status}", holder.node),
+            None => format!("{}: no pod yet", holder.node),
+        })
+        .collect();
+    let more = holders.len().saturating_sub(named.len());
+    let more = if more > 0 { format!(", and {more} more") } else { String::new() };
+    format!(" ({}{more})", named.join(", "))
+}

@@ -4,6 +4,8 @@ use crate::cluster_view::why::{failure_cause, FailureCause, NearMiss, Outcome, R
 use dsplay_model::node_affinity::AffinityCheckKind;
 
 use super::PanelStrings;
+use crate::cluster_view::why::{Holder, RolloutWhy};
+use dsplay_engine::controller::daemonset::{NodeRollout, RolloutStrategy};
 
 fn affinity_reason(rule: &RuleCheck) -> String {
     match (rule.check.kind, &rule.node_value) {
@@ -117,6 +119,8 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
         }
     },
     scheduler_heading: "调度器检查的规则（默认配置的过滤插件）",
+    rollout_heading: "滚动更新",
+    rollout_line: rollout_line_zh_hans,
     scheduler_skipped: "控制器不会为此节点创建 Pod，因此不会询问调度器。",
     scheduler_hypothetical: "还没有 Pod。若控制器创建 Pod，它在此节点上将经过以下过滤插件：",
     scheduler_bound: "已经绑定；调度器不会再检查已绑定的 Pod。以下为在此帧重新检查的结果：",
@@ -186,13 +190,14 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     marker_update: |ds| format!("{ds}：模板变更，滚动更新开始"),
     marker_complete: |ds| format!("{ds} 滚动更新完成"),
     marker_stopped: |ds, node| format!("已停止：{ds} 不断为 {node} 创建 Pod"),
-    marker_batch: |ds, number, deleted, created| {
+    marker_batch: |ds, number, deleted, created, budget| {
         let parts: Vec<String> = [(deleted, "删除", "旧"), (created, "创建", "超出期望数的新")]
             .into_iter()
             .filter(|(n, _, _)| *n > 0)
             .map(|(n, done, what)| format!("{done} {n} 个{what} Pod"))
             .collect();
-        format!("{ds}：第 {number} 批，{}", parts.join("，"))
+        let (limit, in_use) = if budget.surge { ("maxSurge", "超出期望数的") } else { ("maxUnavailable", "不可用的") };
+        format!("{ds}：第 {number} 批，{}（{limit} 为 {}，此前{in_use}节点 {} 个）", parts.join("，"), budget.budget, budget.in_use)
     },
     marker_blocked: "受阻",
     blocked_definition: "受阻：滚动更新进行中（最新数或可用数低于期望数），且两个计数在 60 秒模拟时间内都没有变化：maxUnavailable 的额度被始终不可用的 Pod 占满。",
@@ -235,3 +240,60 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     dense_bad: "节点未就绪",
     dense_cordoned: "已封锁",
 };
+
+/// 节点在 rollingUpdate 决策中的位置，用控制器自己的术语。
+fn rollout_line_zh_hans(why: &RolloutWhy) -> String {
+    let surge = matches!(why.strategy, RolloutStrategy::Surge { .. });
+    let budget = why.budget().map(|(name, size)| format!("{name} 为 {size}")).unwrap_or_default();
+    let holders = holders_zh_hans(&why.holders);
+    let in_use = match surge {
+        true => format!("{budget}，目前有 {} 个超出期望数的 Pod 尚不可用{holders}", why.used),
+        false => format!("{budget}，目前有 {} 个节点不可用{holders}", why.used),
+    };
+    let mut line = match (why.verdict, surge) {
+        (NodeRollout::Updated, _) => "已更新：节点上的 Pod 运行当前模板，且可用。".to_owned(),
+        (NodeRollout::Starting { holds_budget: true }, false) => format!("正在替换：新 Pod 尚不可用，计入额度（{in_use}）。"),
+        (NodeRollout::Starting { holds_budget: true }, true) => format!("新 Pod 正在旧 Pod 旁启动，占用额度（{in_use}）。"),
+        (NodeRollout::Starting { holds_budget: false }, _) => "新 Pod 正在启动。".to_owned(),
+        (NodeRollout::Replacing, false) => format!("轮到它了：控制器在额度内删除它的旧 Pod（{in_use}）。"),
+        (NodeRollout::Replacing, true) => format!("轮到它了：控制器在额度内于旧 Pod 旁创建新 Pod（{in_use}）。"),
+        (NodeRollout::ReplacedRegardless, _) => "不等额度即被替换：它的旧 Pod 本来就不可用。".to_owned(),
+        (NodeRollout::OldPodGoes, _) => "新 Pod 已可用：控制器现在删除旧 Pod。".to_owned(),
+        (NodeRollout::Waiting, _) => match why.next_in_line.as_slice() {
+            [] => format!("仍是旧 Pod，正在等待：{in_use}。"),
+            next => format!("仍是旧 Pod，正在等待：{in_use}；剩余额度按节点顺序先给 {}。", names_zh_hans(next)),
+        },
+        (NodeRollout::WaitsForDelete, _) => "OnDelete：它保留旧 Pod，直到你删除它（kubectl delete pod），随后才创建新 Pod。".to_owned(),
+        (NodeRollout::NotCounted, _) => "不参与这次滚动更新。".to_owned(),
+    };
+    if why.manage_first && matches!(why.verdict, NodeRollout::Waiting | NodeRollout::Replacing) {
+        line.push_str("控制器先完成 manage 步骤要创建或删除的 Pod；rollingUpdate 只在没有这类操作的同步中执行。");
+    }
+    line
+}
+
+/// 至多五个节点名，其余的只说个数。
+fn names_zh_hans(nodes: &[String]) -> String {
+    let shown = nodes.iter().take(5).cloned().collect::<Vec<_>>().join("、");
+    match nodes.len().saturating_sub(5) {
+        0 => shown,
+        more => format!("{shown} 等另外 {more} 个节点"),
+    }
+}
+
+fn holders_zh_hans(holders: &[Holder]) -> String {
+    if holders.is_empty() {
+        return String::new();
+    }
+    let named: Vec<String> = holders
+        .iter()
+        .take(5)
+        .map(|holder| match &holder.pod {
+            Some((pod, status)) => format!("{}：新 Pod {pod} {status}", holder.node),
+            None => format!("{}：尚无 Pod", holder.node),
+        })
+        .collect();
+    let more = holders.len().saturating_sub(named.len());
+    let more = if more > 0 { format!("，另有 {more} 个") } else { String::new() };
+    format!("：{}{more}", named.join("；"))
+}
