@@ -19,6 +19,9 @@ pub enum DenseState {
     Cordoned,
     Progress,
     NoPod,
+    /// Every daemon pod ready, one at least of an old template: a rollout has yet to
+    /// reach the node.
+    OkOld,
     Ok,
 }
 
@@ -31,7 +34,10 @@ impl DenseState {
         } else if node.pods.is_empty() {
             DenseState::NoPod
         } else if node.pods.iter().all(|pod| pod.ready && pod.phase == PodPhase::Running && !pod.terminating) {
-            DenseState::Ok
+            match node.pods.iter().any(|pod| pod.current == Some(false)) {
+                true => DenseState::OkOld,
+                false => DenseState::Ok,
+            }
         } else {
             DenseState::Progress
         }
@@ -43,6 +49,7 @@ impl DenseState {
             DenseState::Cordoned => "dense-cordoned",
             DenseState::Progress => "dense-progress",
             DenseState::NoPod => "dense-none",
+            DenseState::OkOld => "dense-ok-old",
             DenseState::Ok => "dense-ok",
         }
     }
@@ -54,6 +61,7 @@ impl DenseState {
             DenseState::Cordoned => text.dense_cordoned,
             DenseState::Progress => text.dense_progress,
             DenseState::NoPod => text.dense_none,
+            DenseState::OkOld => text.dense_ok_old,
             DenseState::Ok => text.dense_ok,
         }
     }
@@ -160,7 +168,7 @@ pub fn dense_cluster(props: &DenseClusterProps) -> Html {
     });
     let first = props.view.pools.iter().find_map(|pool| pool.nodes.first()).map(|node| node.name.clone());
     let tab_stop = selected.clone().or(first);
-    let legend = [DenseState::Ok, DenseState::Progress, DenseState::NoPod, DenseState::Cordoned, DenseState::NotReady];
+    let legend = [DenseState::Ok, DenseState::OkOld, DenseState::Progress, DenseState::NoPod, DenseState::Cordoned, DenseState::NotReady];
     html! {
         <section class="dense-cluster" aria-label={(text.dense_heading)(total)}>
             <h3>{ (text.dense_heading)(total) }</h3>
@@ -219,4 +227,28 @@ fn move_focus(square: &web_sys::HtmlElement, key: &str) -> bool {
         let _ = next.focus();
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Mid-rollout, a square tells a node still on the old template from an updated
+    /// one, so the progress of a large rollout shows; at the end every square is updated.
+    #[test]
+    fn squares_tell_old_from_updated_during_a_rollout() {
+        let entry = crate::gallery::GALLERY.iter().find(|e| e.file == "gallery/node-exporter-rollout.yaml").expect("in the gallery");
+        let session = crate::session::Session::load(entry.text).expect("it loads");
+        let states = |index: usize| {
+            let frame = session.frame(index).expect("a frame");
+            let view = ClusterView::of(&frame.state);
+            view.pools.iter().flat_map(|pool| pool.nodes.iter().map(|node| DenseState::of(node))).collect::<Vec<_>>()
+        };
+        let mixed = (0..session.frame_count()).any(|index| {
+            let states = states(index);
+            states.contains(&DenseState::Ok) && states.contains(&DenseState::OkOld)
+        });
+        assert!(mixed, "some frame shows updated and old nodes side by side");
+        assert!(states(session.last_frame()).iter().all(|state| *state == DenseState::Ok));
+    }
 }

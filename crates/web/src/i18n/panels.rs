@@ -169,6 +169,7 @@ pub struct PanelStrings {
     pub dense_heading: fn(usize) -> String,
     pub dense_hint: &'static str,
     pub dense_ok: &'static str,
+    pub dense_ok_old: &'static str,
     pub dense_progress: &'static str,
     pub dense_none: &'static str,
     pub dense_bad: &'static str,

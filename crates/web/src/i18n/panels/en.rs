@@ -233,6 +233,7 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     dense_heading: |nodes| format!("{nodes} nodes (dense view)"),
     dense_hint: "Each square is a node; its shape and colour show its state. Hover or focus a square for details; Enter explains it. The squares are one Tab stop: the arrow keys, Home and End move between them.",
     dense_ok: "every daemon pod ready",
+    dense_ok_old: "ready, on an old template",
     dense_progress: "pods starting, updating or Pending",
     dense_none: "no daemon pod",
     dense_bad: "node not ready",

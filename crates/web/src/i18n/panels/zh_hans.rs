@@ -235,6 +235,7 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     dense_heading: |nodes| format!("{nodes} 个节点（紧凑视图）"),
     dense_hint: "每个方块是一个节点；形状和颜色表示其状态。悬停或聚焦方块查看详情；按 Enter 查看解释。所有方块只占一个 Tab 位置：用方向键、Home 和 End 在方块间移动。",
     dense_ok: "所有 DaemonSet Pod 均已就绪",
+    dense_ok_old: "已就绪，但仍是旧模板",
     dense_progress: "Pod 启动中、更新中或 Pending",
     dense_none: "没有 DaemonSet Pod",
     dense_bad: "节点未就绪",
