@@ -3,8 +3,8 @@
 # (wasm + js + css), raw and gzip -9, as a Markdown table.
 #
 #   scripts/size-report.sh                 print the table
-#   scripts/size-report.sh --update-readme also replace it in README.md, between
-#                                          <!-- sizes:start --> and <!-- sizes:end -->
+#   scripts/size-report.sh --update-docs   also replace it in docs/sizes-and-benchmarks.md,
+#                                          between <!-- sizes:start --> and <!-- sizes:end -->
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -36,10 +36,10 @@ table() {
 report="$(table)"
 echo "$report"
 
-if [[ "${1:-}" == "--update-readme" ]]; then
-  readme="$root/README.md"
+if [[ "${1:-}" == "--update-docs" ]]; then
+  readme="$root/docs/sizes-and-benchmarks.md"
   if ! grep -q '<!-- sizes:start -->' "$readme"; then
-    echo "size-report: README.md has no <!-- sizes:start --> marker" >&2
+    echo "size-report: $readme has no <!-- sizes:start --> marker" >&2
     exit 1
   fi
   tmp="$(mktemp)"
@@ -49,5 +49,5 @@ if [[ "${1:-}" == "--update-readme" ]]; then
     !skip { print }
   ' "$readme" >"$tmp"
   mv "$tmp" "$readme"
-  echo "size-report: README.md updated"
+  echo "size-report: $readme updated"
 fi
