@@ -33,26 +33,20 @@ fn scenario(steps: usize) -> String {
 }
 
 fn parse(c: &mut Criterion) {
-    let mut group = c.benchmark_group("parse_scenario");
-    group.sample_size(10).measurement_time(Duration::from_secs(10));
-    for steps in STEP_COUNTS {
-        let text = scenario(steps);
-        group.throughput(Throughput::Elements(steps as u64));
-        group.bench_with_input(BenchmarkId::from_parameter(steps), &text, |b, text| {
-            b.iter(|| parse_scenario(text).expect("the scenario parses"))
-        });
+    let stages: [(&str, fn(&str)); 2] = [
+        ("parse_scenario", |text| drop(parse_scenario(text).expect("the scenario parses"))),
+        ("load", |text| drop(Simulation::load(text).expect("the scenario loads"))),
+    ];
+    for (name, stage) in stages {
+        let mut group = c.benchmark_group(name);
+        group.sample_size(10).measurement_time(Duration::from_secs(10));
+        for steps in STEP_COUNTS {
+            let text = scenario(steps);
+            group.throughput(Throughput::Elements(steps as u64));
+            group.bench_with_input(BenchmarkId::from_parameter(steps), &text, |b, text| b.iter(|| stage(text)));
+        }
+        group.finish();
     }
-    group.finish();
-    let mut group = c.benchmark_group("load");
-    group.sample_size(10).measurement_time(Duration::from_secs(10));
-    for steps in STEP_COUNTS {
-        let text = scenario(steps);
-        group.throughput(Throughput::Elements(steps as u64));
-        group.bench_with_input(BenchmarkId::from_parameter(steps), &text, |b, text| {
-            b.iter(|| Simulation::load(text).expect("the scenario loads"))
-        });
-    }
-    group.finish();
 }
 
 criterion_group!(benches, parse);

@@ -195,3 +195,11 @@ impl PanelStrings {
         }
     }
 }
+
+/// A list too long for a sentence: its first five items, each said by `say` and joined
+/// by `separator`, and how many more there are.
+pub(crate) fn first_few<T>(items: &[T], say: impl Fn(&T) -> String, separator: &str) -> (String, usize) {
+    const SHOWN: usize = 5;
+    let said = items.iter().take(SHOWN).map(say).collect::<Vec<_>>().join(separator);
+    (said, items.len().saturating_sub(SHOWN))
+}

@@ -2,7 +2,7 @@
 
 use crate::cluster_view::why::{failure_cause, FailureCause, NearMiss, Outcome, TolerationSource};
 
-use super::PanelStrings;
+use super::{first_few, PanelStrings};
 use crate::cluster_view::why::{Holder, RolloutWhy};
 use dsplay_engine::controller::daemonset::{NodeRollout, RolloutStrategy};
 
@@ -279,28 +279,21 @@ fn rollout_line_en(why: &RolloutWhy) -> String {
     line
 }
 
-/// At most five node names, then how many more.
 fn names_en(nodes: &[String]) -> String {
-    let shown = nodes.iter().take(5).cloned().collect::<Vec<_>>().join(", ");
-    match nodes.len().saturating_sub(5) {
-        0 => shown,
-        more => format!("{shown} and {more} more"),
+    match first_few(nodes, String::clone, ", ") {
+        (shown, 0) => shown,
+        (shown, more) => format!("{shown} and {more} more"),
     }
 }
 
 fn holders_en(holders: &[Holder]) -> String {
-    if holders.is_empty() {
-        return String::new();
+    let say = |holder: &Holder| match &holder.pod {
+        Some((pod, status)) => format!("{}: new pod {pod} {status}", holder.node),
+        None => format!("{}: no pod yet", holder.node),
+    };
+    match first_few(holders, say, ", ") {
+        (_, _) if holders.is_empty() => String::new(),
+        (named, 0) => format!(" ({named})"),
+        (named, more) => format!(" ({named}, and {more} more)"),
     }
-    let named: Vec<String> = holders
-        .iter()
-        .take(5)
-        .map(|holder| match &holder.pod {
-            Some((pod, status)) => format!("{}: new pod {pod} {status}", holder.node),
-            None => format!("{}: no pod yet", holder.node),
-        })
-        .collect();
-    let more = holders.len().saturating_sub(named.len());
-    let more = if more > 0 { format!(", and {more} more") } else { String::new() };
-    format!(" ({}{more})", named.join(", "))
 }

@@ -3,7 +3,7 @@
 use crate::cluster_view::why::{failure_cause, FailureCause, NearMiss, Outcome, RuleCheck, TolerationSource};
 use dsplay_model::node_affinity::AffinityCheckKind;
 
-use super::PanelStrings;
+use super::{first_few, PanelStrings};
 use crate::cluster_view::why::{Holder, RolloutWhy};
 use dsplay_engine::controller::daemonset::{NodeRollout, RolloutStrategy};
 
@@ -273,28 +273,21 @@ fn rollout_line_zh_hans(why: &RolloutWhy) -> String {
     line
 }
 
-/// 至多五个节点名，其余的只说个数。
 fn names_zh_hans(nodes: &[String]) -> String {
-    let shown = nodes.iter().take(5).cloned().collect::<Vec<_>>().join("、");
-    match nodes.len().saturating_sub(5) {
-        0 => shown,
-        more => format!("{shown} 等另外 {more} 个节点"),
+    match first_few(nodes, String::clone, "、") {
+        (shown, 0) => shown,
+        (shown, more) => format!("{shown} 等另外 {more} 个节点"),
     }
 }
 
 fn holders_zh_hans(holders: &[Holder]) -> String {
-    if holders.is_empty() {
-        return String::new();
+    let say = |holder: &Holder| match &holder.pod {
+        Some((pod, status)) => format!("{}：新 Pod {pod} {status}", holder.node),
+        None => format!("{}：尚无 Pod", holder.node),
+    };
+    match first_few(holders, say, "；") {
+        (_, _) if holders.is_empty() => String::new(),
+        (named, 0) => format!("：{named}"),
+        (named, more) => format!("：{named}，另有 {more} 个"),
     }
-    let named: Vec<String> = holders
-        .iter()
-        .take(5)
-        .map(|holder| match &holder.pod {
-            Some((pod, status)) => format!("{}：新 Pod {pod} {status}", holder.node),
-            None => format!("{}：尚无 Pod", holder.node),
-        })
-        .collect();
-    let more = holders.len().saturating_sub(named.len());
-    let more = if more > 0 { format!("，另有 {more} 个") } else { String::new() };
-    format!("：{}{more}", named.join("；"))
 }
