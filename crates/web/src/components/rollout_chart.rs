@@ -5,6 +5,7 @@
 
 use std::rc::Rc;
 
+use dsplay_engine::clock::clock_reading;
 use dsplay_engine::simulation::Marker;
 use yew::prelude::*;
 
@@ -296,6 +297,11 @@ pub fn rollout_chart() -> Html {
         return Html::default();
     };
     let cursor = Scale::of(&timeline).x(playground.cursor.min(timeline.frames - 1));
+    // The axes: pods from 0 to the most any series reaches, and simulated time from the
+    // first frame to the last.
+    let time_of = |index: usize| playground.session.as_ref().and_then(|s| s.frame(index).map(|f| f.time_ms)).unwrap_or(0);
+    let (start, end) = (clock_reading(time_of(0)), clock_reading(time_of(timeline.frames - 1)));
+    let max_count = timeline.max_count().max(1);
     let onclick = {
         let playground = playground.clone();
         let frames = timeline.frames;
@@ -316,6 +322,10 @@ pub fn rollout_chart() -> Html {
                 let summary = (text.chart_summary)(&series.daemonset, now.desired, now.available, now.updated);
                 html! {
                     <figure class="chart" data-daemonset={series.daemonset.clone()}>
+                        <div class="chart-axes">
+                        <div class="chart-y" aria-hidden="true">
+                            <span>{ max_count }</span><span class="axis-title">{ text.chart_axis_pods }</span><span>{ 0 }</span>
+                        </div>
                         <div class="chart-plot">
                         <svg viewBox={format!("0 0 {WIDTH} {HEIGHT}")} preserveAspectRatio="none" role="img"
                             aria-label={(text.chart_label)(&series.daemonset, timeline.frames)} onclick={onclick.clone()}>
@@ -331,6 +341,10 @@ pub fn rollout_chart() -> Html {
                         // inside the SVG had the whole chart painted again on every frame.
                         <div class="chart-cursor" aria-hidden="true"
                             style={format!("transform: translateX({:.3}%)", cursor / WIDTH * 100.0)}></div>
+                        </div>
+                        <div class="chart-x" aria-hidden="true">
+                            <span>{ start.clone() }</span><span class="axis-title">{ text.chart_axis_time }</span><span>{ end.clone() }</span>
+                        </div>
                         </div>
                         <figcaption>
                             <span class="chart-now">{ summary }</span>

@@ -131,6 +131,9 @@ pub struct PanelStrings {
     pub marker_complete: fn(&str) -> String,
     /// A command stopped: (DaemonSet, node) kept making pods.
     pub marker_stopped: fn(&str, &str) -> String,
+    /// The chart's axes: pod counts, and simulated time.
+    pub chart_axis_pods: &'static str,
+    pub chart_axis_time: &'static str,
     /// A batch of a rollout: the DaemonSet, its number, old pods deleted, surge pods created.
     pub marker_batch: fn(&str, u32, usize, usize, &BatchBudget) -> String,
     pub marker_blocked: &'static str,

@@ -187,6 +187,8 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     marker_update: |ds| format!("{ds}: template changed, rollout starts"),
     marker_complete: |ds| format!("rollout of {ds} complete"),
     marker_stopped: |ds, node| format!("stopped: {ds} keeps making pods for {node}"),
+    chart_axis_pods: "pods",
+    chart_axis_time: "simulated time",
     marker_batch: |ds, number, deleted, created, budget| {
         let pods = |n: usize, what: &str| format!("{n} {what} pod{}", if n == 1 { "" } else { "s" });
         let parts: Vec<String> = [(deleted, "old", "deleted"), (created, "surge", "created")]

@@ -190,6 +190,8 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     marker_update: |ds| format!("{ds}：模板变更，滚动更新开始"),
     marker_complete: |ds| format!("{ds} 滚动更新完成"),
     marker_stopped: |ds, node| format!("已停止：{ds} 不断为 {node} 创建 Pod"),
+    chart_axis_pods: "Pod 数",
+    chart_axis_time: "模拟时间",
     marker_batch: |ds, number, deleted, created, budget| {
         let parts: Vec<String> = [(deleted, "删除", "旧"), (created, "创建", "超出期望数的新")]
             .into_iter()
