@@ -4,7 +4,7 @@
 
 use dsplay_engine::refusal::Refusal;
 use dsplay_engine::scenario::{parse_scenario, MAX_NODES};
-use dsplay_engine::simulation::{Marker, PlaygroundNote, Simulation, CHURN_LIMIT};
+use dsplay_engine::simulation::{Bound, Marker, PlaygroundNote, Simulation, CHURN_LIMIT};
 
 const HEAD: &str = "apiVersion: dsplay/v1\nkind: Scenario\nmetadata: {name: t}\nspec:\n";
 
@@ -42,6 +42,11 @@ fn a_churn_after_a_console_command_is_stopped_and_said() {
     assert!(outcome.output.starts_with("node/node-01 labeled\n# the playground stopped here: DaemonSet default/agent made 100 pods for node disk-full"), "{}", outcome.output);
     let Some(PlaygroundNote::Churned(churn)) = &outcome.note else { panic!("no churn note: {:?}", outcome.note) };
     assert_eq!((churn.node.as_str(), churn.created, churn.fate.as_deref()), ("disk-full", CHURN_LIMIT, Some("Failed (Evicted)")));
+    assert_eq!(outcome.bound, Some(Bound::Churned(churn.clone())));
+    // A step stopped the same way says so too.
+    let mut stepped = Simulation::load(&text).expect("it loads");
+    let settle = stepped.run_steps().into_iter().next().expect("the first step");
+    assert!(matches!(settle.bound, Some(Bound::Churned(_))), "{:?}", settle.bound);
     let last = simulation.frames().last().expect("frames");
     assert!(last.markers.contains(&Marker::Stopped(churn.clone())), "{:?}", last.markers);
     assert_eq!(outcome.last_frame, simulation.frames().len() - 1);

@@ -90,8 +90,20 @@ pub struct StepOutcome {
     pub failures: Vec<ExpectationFailure>,
     /// The playground's own remark, also at the end of `output` in English.
     pub note: Option<PlaygroundNote>,
+    /// The command stopped at a bound with work left undone.
+    pub bound: Option<Bound>,
     pub first_frame: usize,
     pub last_frame: usize,
+}
+
+/// Why a command stopped before the cluster came to rest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// `settle`, or the run-on after a console command, followed the cluster for an
+    /// hour of simulated time and it was still changing.
+    HourPassed,
+    /// A DaemonSet kept making pods for one node.
+    Churned(Churn),
 }
 
 impl StepOutcome {
@@ -101,7 +113,11 @@ impl StepOutcome {
             Ok(output) => (output, None, None),
             Err(CommandError { message, refusal }) => (String::new(), Some(message), refusal),
         };
-        Self { command, output, error, refusal, failures: Vec::new(), note, first_frame, last_frame }
+        let bound = match &note {
+            Some(PlaygroundNote::Churned(churn)) => Some(Bound::Churned(churn.clone())),
+            _ => None,
+        };
+        Self { command, output, error, refusal, failures: Vec::new(), note, bound, first_frame, last_frame }
     }
 }
 
@@ -303,11 +319,15 @@ impl Simulation {
                     Some(churned) => {
                         self.record_stop(&churned);
                         let text = churned.to_string();
+                        if let PlaygroundNote::Churned(churn) = &churned {
+                            outcome.bound = Some(Bound::Churned(churn.clone()));
+                        }
                         outcome.note = Some(churned);
                         text
                     }
                     None => {
                         self.record_clock_frame(STILL_CHANGING.to_string());
+                        outcome.bound = Some(Bound::HourPassed);
                         STILL_CHANGING.to_string()
                     }
                 };
@@ -339,6 +359,7 @@ impl Simulation {
         let first_frame = self.frames.len();
         self.churn.start_command();
         let mut note = None;
+        let mut hour_passed = false;
         let result = match command {
             Command::Kubectl(kubectl) => {
                 let result;
@@ -377,6 +398,7 @@ impl Simulation {
                 } else if self.churn.is_tripped() {
                     format!("stopped at {now}")
                 } else {
+                    hour_passed = true;
                     format!("stopped at {now}: an hour of simulated time passed and the cluster is still changing")
                 };
                 self.record_clock_frame(reading.clone());
@@ -396,7 +418,12 @@ impl Simulation {
             }
             None => (result, note),
         };
-        self.finish_command(text, first_frame, result, note)
+        let mut outcome = self.finish_command(text, first_frame, result, note);
+        if hour_passed {
+            outcome.bound = Some(Bound::HourPassed);
+            self.last_command = outcome.clone();
+        }
+        outcome
     }
 
     /// A frame of its own for a command stopped by a churn, marked, so that the
