@@ -2,10 +2,10 @@
 
 use yew::prelude::*;
 
-use crate::components::{Closed, ClusterPane, ClusterOnlyToggle, GalleryPicker, GalleryToggle, Header, LoadProblem, ManifestEditor, ShareBar};
+use crate::components::{Closed, ClusterPane, ClusterOnlyToggle, GalleryPicker, GalleryToggle, Header, LoadProblem, ManifestEditor, PresentToggle, ShareBar};
 use crate::focus::focus_first;
 use crate::embed::use_embed;
-use crate::hooks::{use_keyboard_shortcuts, use_lang_preference, use_playback};
+use crate::hooks::{use_keyboard_shortcuts, use_lang_preference, use_playback, use_presenting, use_subject_in_view};
 use crate::markdown::ScenarioDescription;
 use crate::share_link::{open_page, use_address_bar};
 use crate::state::Playground;
@@ -23,6 +23,9 @@ pub fn app() -> Html {
     use_address_bar(&playground, !embed.embed);
     use_autosave(&playground, !embed.embed);
     use_embed(&playground, embed);
+    use_presenting(&playground, !embed.embed);
+    let presenting = playground.present;
+    use_subject_in_view(&playground);
     let gallery_open = use_state(|| false);
     // "Cluster only": the page given to the cluster, for a projector. The description
     // and the editor are only hidden (the editor's text, and the browser's undo, stay).
@@ -54,11 +57,12 @@ pub fn app() -> Html {
                 <Header>
                     <GalleryToggle open={*gallery_open} ontoggle={toggle_gallery} />
                     <ClusterOnlyToggle on={*cluster_only} ontoggle={toggle_cluster_only} />
+                    <PresentToggle />
                     <ShareBar refused={opening.refused.clone()} />
                 </Header>
                 <GalleryPicker open={*gallery_open} onclose={close_gallery} />
             }
-            <main class={classes!("workspace", (!embed.shows_editor()).then_some("no-editor"), (*cluster_only).then_some("cluster-only"))}>
+            <main class={classes!("workspace", (!embed.shows_editor()).then_some("no-editor"), (*cluster_only).then_some("cluster-only"), presenting.then_some("presenting"))}>
                 // What the scenario shows, the cluster, then the text: the order of a
                 // phone's single column, and the Tab order everywhere. A wide window puts
                 // the description above the editor on the left and gives the cluster the

@@ -5,7 +5,9 @@ use std::collections::BTreeMap;
 
 use yew::prelude::*;
 
+use super::bookmark_list::BookmarkList;
 use super::console::Console;
+use super::present_stage::PresentStage;
 use super::dense_cluster::DenseCluster;
 use super::event_filter::{EventFrame, FilteredEvents};
 use super::rollout_chart::RolloutChart;
@@ -53,6 +55,21 @@ pub fn cluster_pane() -> Html {
             let panel_by_card = !dense
                 && selected.is_some_and(|name| view.pools.iter().any(|pool| pool.nodes.iter().any(|node| node.name == name)));
             let cause = narrate(&frame, lang).into_owned();
+            if playground.present {
+                let time = (strings.at_time)(&format_sim_time(frame.time_ms));
+                let stage = html! {
+                    <PresentStage view={view} status={StatusFrame(frame.state.clone())} now_ms={frame.time_ms}
+                        time={time} cause={cause} {lang} />
+                };
+                return html! {
+                    <section class="pane cluster-pane is-presenting" id="cluster" aria-labelledby="cluster-heading" tabindex="-1">
+                        // The header, and its heading, are off screen while presenting.
+                        <h1 class="visually-hidden">{ strings.title }</h1>
+                        <h2 id="cluster-heading" class="visually-hidden">{ strings.cluster_heading }</h2>
+                        { stage }
+                    </section>
+                };
+            }
             let body = html! {
                 <>
                     <p class="frame-caption" aria-live={if playground.playing { "off" } else { "polite" }}>
@@ -106,6 +123,7 @@ pub fn cluster_pane() -> Html {
             <div class="pane-head">
                 <h2 id="cluster-heading">{ strings.cluster_heading }</h2>
                 { select_hint }
+                <BookmarkList />
             </div>
             <Timeline />
             <StepOutput />

@@ -1,5 +1,6 @@
 //! The parts of the page, each named for what the user sees.
 
+mod bookmark_list;
 mod cluster_pane;
 mod console;
 mod dense_cluster;
@@ -15,6 +16,8 @@ mod node_actions;
 mod node_card;
 mod pod_chip;
 mod pool_editor;
+mod present_stage;
+mod present_toggle;
 mod rollout_chart;
 mod share_bar;
 mod status_line;
@@ -28,6 +31,7 @@ pub use event_list::EventList;
 pub use gallery_picker::{Closed, GalleryPicker, GalleryToggle};
 pub use header::Header;
 pub use load_problem::LoadProblem;
+pub use present_toggle::PresentToggle;
 pub use manifest_editor::{highlight_text, ManifestEditor, Token};
 pub use node_card::{NodeCard, NodeCardProps};
 pub use pod_chip::{PodChip, PodChipProps};

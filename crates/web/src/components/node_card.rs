@@ -24,9 +24,16 @@ pub fn node_card(props: &NodeCardProps) -> Html {
     // context) the card is display only.
     let playground = use_context::<Playground>();
     let selected = playground.as_ref().is_some_and(|p| p.selected_node.as_deref() == Some(node.name.as_str()));
+    // In presenter mode the selection is a highlight the room follows (no why panel):
+    // a second click on the highlighted node takes it away.
     let select = playground.map(|playground| {
         let name = node.name.clone();
-        Callback::from(move |_: MouseEvent| playground.dispatch(Action::SelectNode(Some(name.clone()))))
+        Callback::from(move |event: MouseEvent| {
+            // Once: the name's button is inside the clickable card.
+            event.stop_propagation();
+            let again = playground.present && playground.selected_node.as_deref() == Some(name.as_str());
+            playground.dispatch(Action::SelectNode((!again).then(|| name.clone())))
+        })
     });
     let (readiness_class, readiness) = match node.readiness {
         NodeReadiness::Ready => ("badge badge-ok", strings.node_ready),
@@ -65,12 +72,12 @@ pub fn node_card(props: &NodeCardProps) -> Html {
                 </div>
             }
             if !node.labels.is_empty() {
-                <ul class="node-badges" aria-label={(strings.labels)(node.labels.len())}>
+                <ul class="node-badges node-labels" aria-label={(strings.labels)(node.labels.len())}>
                     { for node.labels.iter().map(|label| html! { <li class="badge badge-label">{ breakable(label) }</li> }) }
                 </ul>
             }
             if !node.taints.is_empty() {
-                <ul class="node-badges" aria-label={(strings.taints)(node.taints.len())}>
+                <ul class="node-badges node-taints" aria-label={(strings.taints)(node.taints.len())}>
                     { for node.taints.iter().map(|taint| html! {
                         <li class="badge badge-taint"><span aria-hidden="true">{ "⊘ " }</span>{ breakable(taint) }</li>
                     }) }

@@ -69,6 +69,9 @@ pub fn timeline() -> Html {
         *has_played.borrow_mut() = true;
     }
     let has_played = *has_played.borrow();
+    // On a phone the step chips fold away behind one button (styles.css shows it there
+    // only), so the sticky controls keep to a quarter of the screen.
+    let steps_open = use_state(|| false);
     let Some(playground) = playground else {
         return Html::default();
     };
@@ -123,7 +126,7 @@ pub fn timeline() -> Html {
     let steps = playground.session.as_ref().map(|session| session.steps()).unwrap_or_default();
 
     html! {
-        <section class="timeline" aria-labelledby="timeline-heading" ref={section}>
+        <section class={classes!("timeline", (*steps_open).then_some("steps-open"))} aria-labelledby="timeline-heading" ref={section}>
             <h3 id="timeline-heading" class="visually-hidden">{ strings.timeline_heading }</h3>
             <div class="transport" role="group" aria-label={strings.timeline_heading}>
                 <button type="button" class="btn icon" aria-label={strings.to_start} title={strings.to_start}
@@ -159,6 +162,12 @@ pub fn timeline() -> Html {
                         (true, false) => strings.paused_now,
                     } }
                 </span>
+                if !steps.is_empty() {
+                    <button type="button" class="btn steps-toggle" aria-controls="timeline-steps" aria-expanded={steps_open.to_string()}
+                        onclick={let steps_open = steps_open.clone(); Callback::from(move |_: MouseEvent| steps_open.set(!*steps_open))}>
+                        { if *steps_open { playground.lang.present().hide_steps.to_owned() } else { (playground.lang.present().show_steps)(steps.len()) } }
+                    </button>
+                }
             </div>
             <input type="range" class="scrubber" min="0" max={last.to_string()} step="1"
                 value={cursor.to_string()} aria-label={strings.scrubber}
@@ -166,7 +175,7 @@ pub fn timeline() -> Html {
                 oninput={on_scrub} />
             <super::rollout_chart::ScrubberMarkers />
             if !steps.is_empty() {
-                <ol class="steps" aria-label={strings.steps_heading} onfocusin={reveal_focused_step}>
+                <ol class="steps" id="timeline-steps" aria-label={strings.steps_heading} onfocusin={reveal_focused_step}>
                     { for steps.iter().enumerate().map(|(index, step)| {
                         let current = Some(index) == current_step;
                         let target = step.last_frame;

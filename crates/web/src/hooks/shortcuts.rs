@@ -3,6 +3,12 @@
 //! step, an update, a batch, a completion). `/` goes to the console's prompt, as it
 //! goes to the search field on many sites. Keys typed into the editor, the console or
 //! any other field are left alone, and so are keys with Ctrl, Meta or Alt.
+//!
+//! In presenter mode the keys a presentation clicker sends drive it as well: PageDown
+//! and PageUp go to the next / previous stop (a marked or bookmarked frame), Home and
+//! End to the first and last frame, B (or `.`, which some clickers send for "black
+//! screen") blanks the screen and shows it again, and Escape takes the blank away or
+//! leaves presenter mode. Outside it those keys keep scrolling the page.
 
 use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
@@ -47,7 +53,8 @@ fn belongs_to_focus(target: Option<web_sys::EventTarget>, key: &str, shift: bool
 pub fn use_keyboard_shortcuts(playground: &Playground) {
     let playground = playground.clone();
     let playing = playground.playing;
-    use_effect_with(playing, move |_| {
+    let (present, blanked) = (playground.present, playground.blanked);
+    use_effect_with((playing, present, blanked), move |_| {
         let listener = web_sys::window().and_then(|w| w.document()).map(|document| {
             // Not passive (gloo's default): Space must not also scroll the page.
             EventListener::new_with_options(&document, "keydown", EventListenerOptions::enable_prevent_default(), move |event| {
@@ -59,6 +66,21 @@ pub fn use_keyboard_shortcuts(playground: &Playground) {
                 if event.key() == "/" {
                     event.prevent_default();
                     focus_prompt();
+                    return;
+                }
+                let clicker = present.then(|| match event.key().as_str() {
+                    "PageDown" => Some(Action::NextMarker),
+                    "PageUp" => Some(Action::PreviousMarker),
+                    "Home" => Some(Action::Seek(0)),
+                    "End" => Some(Action::Seek(usize::MAX)),
+                    "b" | "B" | "." => Some(Action::SetBlank(!blanked)),
+                    "Escape" if blanked => Some(Action::SetBlank(false)),
+                    "Escape" => Some(Action::SetPresent(false)),
+                    _ => None,
+                });
+                if let Some(action) = clicker.flatten() {
+                    event.prevent_default();
+                    playground.dispatch(action);
                     return;
                 }
                 let action = match (event.key().as_str(), event.shift_key()) {

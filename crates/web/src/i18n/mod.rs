@@ -10,11 +10,13 @@ pub mod load_error_text;
 pub mod refusal_text;
 mod narration;
 mod panels;
+mod present;
 mod share;
 mod zh_hans;
 
 pub use narration::narrate;
 pub use panels::PanelStrings;
+pub use present::PresentStrings;
 
 /// The languages of the interface.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -1,0 +1,166 @@
+//! Presenter mode's stage: what a room reads from a projector. The frame's narration as
+//! one large line, the DaemonSets' status line, and every node of the cluster on the
+//! one screen, the cards as large as the space allows (`present::fit`), or the dense
+//! view's squares when cards would be too small to read. A small bar of controls (a
+//! clicker does the rest), the highlighted node's line when one is picked, and a blank
+//! screen on B. Nothing else: the timeline, the console, the chart and the events are
+//! the normal view's.
+
+use std::rc::Rc;
+
+use gloo::events::EventListener;
+use yew::prelude::*;
+
+use super::bookmark_list::BookmarkList;
+use super::dense_cluster::DenseCluster;
+use super::icon::{Icon, IconKind};
+use super::node_card::NodeCard;
+use super::pod_chip::pod_summary;
+use super::status_line::{StatusFrame, StatusLine};
+use crate::cluster_view::{ClusterView, NodeReadiness, NodeView};
+use crate::i18n::Lang;
+use crate::present::fit;
+use crate::state::{Action, Playground};
+
+#[derive(Properties, PartialEq)]
+pub struct PresentStageProps {
+    pub view: ClusterView,
+    pub status: StatusFrame,
+    pub now_ms: u64,
+    /// The frame's time, as the normal caption writes it.
+    pub time: AttrValue,
+    /// The frame's narration.
+    pub cause: AttrValue,
+    pub lang: Lang,
+}
+
+#[function_component(PresentStage)]
+pub fn present_stage(props: &PresentStageProps) -> Html {
+    let stage = use_node_ref();
+    // The stage's size in CSS pixels, measured after each render and on resize: the
+    // space the narration and the status line leave depends on the window and the fonts.
+    let size = use_state(|| (0.0_f64, 0.0_f64));
+    {
+        let (stage, size) = (stage.clone(), size.clone());
+        use_effect(move || {
+            let measure = {
+                let (stage, size) = (stage.clone(), size.clone());
+                move || {
+                    let Some(element) = stage.cast::<web_sys::Element>() else { return };
+                    let measured = (f64::from(element.client_width()), f64::from(element.client_height()));
+                    if measured != *size {
+                        size.set(measured);
+                    }
+                }
+            };
+            measure();
+            let listener = EventListener::new(&gloo::utils::window(), "resize", move |_| measure());
+            move || drop(listener)
+        });
+    }
+    let Some(playground) = use_context::<Playground>() else {
+        return Html::default();
+    };
+    let lang = props.lang;
+    let text = lang.present();
+    let nodes: Vec<Rc<NodeView>> = props.view.pools.iter().flat_map(|pool| pool.nodes.iter().cloned()).collect();
+    let most_pods = nodes.iter().map(|node| node.pods.len()).max().unwrap_or(1);
+    let (width, height) = *size;
+    let layout = fit(nodes.len(), most_pods, width, height);
+    let highlighted = playground.selected_node.as_deref().and_then(|name| nodes.iter().find(|node| node.name == name));
+    let dispatch = |action: fn() -> Action| {
+        let playground = playground.clone();
+        Callback::from(move |_: MouseEvent| playground.dispatch(action()))
+    };
+    let (play_label, play_icon, play_action): (&str, IconKind, fn() -> Action) = if playground.playing {
+        (lang.strings().pause, IconKind::Pause, || Action::Pause)
+    } else {
+        (lang.strings().play, IconKind::Play, || Action::Play)
+    };
+    let count = playground.frame_count();
+    let grid_style = format!(
+        "--present-font: {}px; grid-template-columns: repeat({}, minmax(0, 1fr)); grid-template-rows: repeat({}, minmax(0, 1fr));",
+        layout.font_px, layout.columns, layout.rows
+    );
+    html! {
+        <div class={classes!("present-stage", playground.blanked.then_some("is-blanked"))}>
+            <div class="present-bar" role="toolbar" aria-label={text.bar_label}>
+                <button type="button" class="btn icon" aria-label={text.previous_stop} title={text.previous_stop}
+                    onclick={dispatch(|| Action::PreviousMarker)}><Icon kind={IconKind::StepBack} /></button>
+                <button type="button" class="btn icon primary" aria-label={play_label} title={play_label}
+                    onclick={dispatch(play_action)} data-action="play"><Icon kind={play_icon} /></button>
+                <button type="button" class="btn icon" aria-label={text.next_stop} title={text.next_stop}
+                    onclick={dispatch(|| Action::NextMarker)} data-action="next-stop"><Icon kind={IconKind::StepForward} /></button>
+                <span class="frame-counter" data-frame={playground.cursor.to_string()}>
+                    { (lang.strings().frame_of)((playground.cursor + 1).min(count), count) }
+                </span>
+                <BookmarkList />
+                <button type="button" class="btn" data-action="exit-present" title={text.exit_hint}
+                    onclick={dispatch(|| Action::SetPresent(false))}>{ text.exit }</button>
+            </div>
+            <p class="frame-caption present-caption" aria-live={if playground.playing { "off" } else { "polite" }}>
+                <span class="frame-time">{ props.time.clone() }</span>
+                <span class="frame-cause" title={props.cause.clone()}>{ props.cause.clone() }</span>
+            </p>
+            if let Some(node) = highlighted {
+                <HighlightLine node={node.clone()} {lang} />
+            }
+            <StatusLine frame={props.status.clone()} now_ms={props.now_ms} {lang} />
+            <div class="present-nodes cluster-nodes" ref={stage}>
+                <h3 class="visually-hidden">{ (text.all_nodes)(nodes.len()) }</h3>
+                if layout.dense {
+                    <DenseCluster view={props.view.clone()} {lang} />
+                } else {
+                    // One grid for every pool: the pools' names would take a row each,
+                    // which a screen holding every node cannot spare.
+                    <ul class="nodes present-grid" style={grid_style} data-columns={layout.columns.to_string()}>
+                        { for nodes.iter().map(|node| html! { <NodeCard key={node.name.clone()} node={node.clone()} {lang} /> }) }
+                    </ul>
+                }
+            </div>
+            if playground.blanked {
+                <div class="present-blank" role="status">
+                    <span class="visually-hidden">{ text.blanked }</span>
+                </div>
+            }
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct HighlightLineProps {
+    node: Rc<NodeView>,
+    lang: Lang,
+}
+
+/// What the highlighted node holds at this frame, in words, so the class follows the
+/// one node the trainer points at while the frames play.
+#[function_component(HighlightLine)]
+fn highlight_line(props: &HighlightLineProps) -> Html {
+    let strings = props.lang.strings();
+    let text = props.lang.present();
+    let node = &props.node;
+    let readiness = match node.readiness {
+        NodeReadiness::Ready => strings.node_ready,
+        NodeReadiness::NotReady => strings.node_not_ready,
+        NodeReadiness::Unknown => strings.node_unknown,
+    };
+    let mut parts = vec![readiness.to_owned()];
+    if node.unschedulable {
+        parts.push(strings.node_cordoned.to_owned());
+    }
+    if node.pods.is_empty() {
+        parts.push(strings.no_daemon_pod.to_owned());
+    }
+    parts.extend(node.pods.iter().map(|pod| pod_summary(pod, strings)));
+    let unhighlight = use_context::<Playground>().map(|playground| {
+        Callback::from(move |_: MouseEvent| playground.dispatch(Action::SelectNode(None)))
+    });
+    html! {
+        <p class="present-highlight" data-node={node.name.clone()}>
+            <strong>{ (text.watching)(&node.name) }</strong>
+            <span class="present-highlight-state">{ parts.join(" · ") }</span>
+            <button type="button" class="btn" onclick={unhighlight}>{ text.unhighlight }</button>
+        </p>
+    }
+}
