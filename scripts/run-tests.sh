@@ -3,7 +3,7 @@
 # with one line that CI reads: `N passed, N failed` (summed over all suites).
 # Exits non-zero when any test failed or any suite could not run at all.
 #
-#   scripts/run-tests.sh [native] [scenarios] [npm] [web] [e2e]    (default: all five)
+#   scripts/run-tests.sh [native] [scenarios] [npm] [web] [e2e] [fuzz]    (default: all six)
 set -uo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -31,7 +31,8 @@ first_errors() {
 
 # Sums the counts a suite printed. Understands cargo's
 # `test result: ok. 12 passed; 0 failed; ...`, dsplay's `3 passed, 0 failed` and
-# Playwright's `  5 passed (3.1s)` / `  1 failed`.
+# Playwright's `  5 passed (3.1s)` / `  1 failed` and the fuzz suite's
+# `fuzz scenario: passed (...)` / `fuzz scenario: failed (...)`, one per target.
 count() {
   local log="$1" kind="$2"
   case "$kind" in
@@ -43,6 +44,8 @@ count() {
     playwright)
       awk '/^ +[0-9]+ passed/ { p = $1 } /^ +[0-9]+ failed/ { f = $1 } /^ +[0-9]+ flaky/ { f += $1 }
            END { print p + 0, f + 0 }' "$log" ;;
+    fuzz)
+      awk '/^fuzz [a-z_]+: passed/ { p++ } /^fuzz [a-z_]+: failed/ { f++ } END { print p + 0, f + 0 }' "$log" ;;
   esac
 }
 
@@ -107,12 +110,58 @@ e2e() {
   suite e2e playwright e2e_run
 }
 
+# One fuzz target for FUZZ_SECONDS (default 15) from the seeds of scripts/fuzz-corpus.sh;
+# what it finds goes to a scratch corpus emptied each run, so the run stays short.
+# Prints `fuzz <target>: passed|failed`; a failure also prints libFuzzer's report and the
+# input that crashed (base64 and as text).
+fuzz_target() {
+  local target="$1" seconds="${FUZZ_SECONDS:-15}"
+  local scratch="target/fuzz/smoke-corpus/$target" out="$logs/fuzz-$target.log"
+  rm -rf "$scratch" && mkdir -p "$scratch"
+  if RUSTC_BOOTSTRAP=1 cargo fuzz run -a --target-dir target/fuzz "$target" "$scratch" "fuzz/seeds/$target" -- \
+    -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 >"$out" 2>&1; then
+    local runs
+    runs="$(awk '/^stat::number_of_executed_units:/ { print $2 }' "$out")"
+    echo "fuzz $target: passed (${runs:-?} runs in ${seconds}s, log $out)"
+    return 0
+  fi
+  echo "--- fuzz $target: what failed (all of it in $out)"
+  grep -m 6 -A 3 -E "panicked at|ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|^error" "$out"
+  echo "--- fuzz $target: the end of libFuzzer's report"
+  grep -v -E '^#[0-9]+[[:space:]]+(NEW|REDUCE|pulse)' "$out" | tail -n 60
+  local artifact
+  artifact="$(sed -n -E 's/.*Test unit written to ([^ ]+).*/\1/p' "$out" | tail -n 1)"
+  if [[ -n "$artifact" && -f "$artifact" ]]; then
+    echo "--- fuzz $target: the input ($artifact), base64:"
+    base64 -w 0 "$artifact" && echo
+    echo "--- as text:"
+    head -c 4096 "$artifact" | cat -v && echo
+    echo "--- reproduce: RUSTC_BOOTSTRAP=1 cargo fuzz run -a --target-dir target/fuzz $target $artifact"
+  fi
+  echo "fuzz $target: failed"
+  return 1
+}
+fuzz_run() {
+  scripts/fuzz-corpus.sh || return 1
+  RUSTC_BOOTSTRAP=1 cargo fuzz build -a --target-dir target/fuzz || return 1
+  local target status=0
+  for target in $(cargo fuzz list); do
+    fuzz_target "$target" || status=1
+  done
+  return "$status"
+}
+fuzz() {
+  # cargo-fuzz targets (fuzz/, docs/fuzzing.md), a short smoke run of each; its own
+  # target dir, so the other suites' builds stay cached.
+  suite fuzz fuzz fuzz_run
+}
+
 suites=("$@")
-((${#suites[@]})) || suites=(native scenarios npm web e2e)
+((${#suites[@]})) || suites=(native scenarios npm web e2e fuzz)
 for s in "${suites[@]}"; do
   case "$s" in
-    native | scenarios | npm | web | e2e) "$s" ;;
-    *) echo "unknown suite: $s (native, scenarios, npm, web, e2e)" >&2; exit 2 ;;
+    native | scenarios | npm | web | e2e | fuzz) "$s" ;;
+    *) echo "unknown suite: $s (native, scenarios, npm, web, e2e, fuzz)" >&2; exit 2 ;;
   esac
 done
 

@@ -14,6 +14,9 @@ cd "$root"
 
 TRUNK_VERSION="0.21.14"
 WASM_PACK_VERSION="0.15.1"
+# The fuzz suite's driver (fuzz/, docs/fuzzing.md); 0.13.2 builds with Rust 1.95, and
+# RUSTC_BOOTSTRAP=1 lets the stable compiler take the -Z flags it passes.
+CARGO_FUZZ_VERSION="0.13.2"
 # wasm-bindgen-cli must equal the wasm-bindgen crate the app links against, or
 # the generated JS glue and the wasm disagree.
 WASM_BINDGEN_VERSION="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
@@ -76,6 +79,7 @@ cargo_tool trunk "$TRUNK_VERSION" --locked trunk
 # Not --locked: its lockfile pins a webpki-roots release the registry lacks.
 cargo_tool wasm-bindgen "$WASM_BINDGEN_VERSION" wasm-bindgen-cli
 cargo_tool wasm-pack "$WASM_PACK_VERSION" --locked wasm-pack
+cargo_tool cargo-fuzz "$CARGO_FUZZ_VERSION" --locked cargo-fuzz
 
 # 3. Node, then the pinned npm tools (binaryen's wasm-opt, Playwright).
 if ! command -v npm >/dev/null; then
