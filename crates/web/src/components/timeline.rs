@@ -10,9 +10,9 @@ use yew::prelude::*;
 
 use super::console::{has_printed, printed};
 use dsplay_engine::kubectl::command::parse_command;
-use dsplay_engine::simulation::StepOutcome;
+use dsplay_engine::simulation::{Bound, PlaygroundNote, StepOutcome};
 use super::icon::{Icon, IconKind};
-use crate::i18n::Strings;
+use crate::i18n::{Lang, Strings};
 use crate::session::Session;
 use crate::state::{Action, Playground, Speed};
 
@@ -124,6 +124,7 @@ pub fn timeline() -> Html {
     let at_start = if cursor == 0 { "true" } else { "false" };
     let at_end = if cursor >= last { "true" } else { "false" };
     let steps = playground.session.as_ref().map(|session| session.steps()).unwrap_or_default();
+    let window = chip_window(steps.len(), place);
 
     html! {
         <section class={classes!("timeline", (*steps_open).then_some("steps-open"))} aria-labelledby="timeline-heading" ref={section}>
@@ -175,8 +176,14 @@ pub fn timeline() -> Html {
                 oninput={on_scrub} />
             <super::rollout_chart::ScrubberMarkers />
             if !steps.is_empty() {
-                <ol class="steps" id="timeline-steps" aria-label={strings.steps_heading} onfocusin={reveal_focused_step}>
-                    { for steps.iter().enumerate().map(|(index, step)| {
+                // The chips number themselves with a CSS counter: a window that does not
+                // start at the first step starts its count where it begins.
+                <ol class="steps" id="timeline-steps" aria-label={strings.steps_heading} onfocusin={reveal_focused_step}
+                    style={(window.start > 0).then(|| format!("counter-reset: step {}", window.start))}>
+                    if window.start > 0 {
+                        <li class="steps-more">{ (strings.steps_hidden_before)(window.start) }</li>
+                    }
+                    { for steps.iter().enumerate().skip(window.start).take(window.len()).map(|(index, step)| {
                         let current = Some(index) == current_step;
                         let target = step.last_frame;
                         let onclick = {
@@ -187,14 +194,20 @@ pub fn timeline() -> Html {
                         // here; what went wrong is told below the timeline (StepOutput),
                         // where it does not push the later steps out of sight, and in
                         // the chip's title.
-                        let problems = step_problems(step, strings);
+                        let mut problems = step_problems(step, strings);
+                        let stopped = step.bound.is_some();
+                        if let Some(bound) = &step.bound {
+                            problems.push(bound_text(bound, playground.lang));
+                        }
                         let is_expect = step.command == "expect";
                         html! {
-                            <li class={classes!(current.then_some("is-current"), (!problems.is_empty()).then_some("is-failed"))}>
+                            <li class={classes!(current.then_some("is-current"), (!problems.is_empty() && !stopped).then_some("is-failed"), stopped.then_some("is-stopped"))}>
                                 <button type="button" class="step" {onclick} title={if problems.is_empty() { step.command.clone() } else { format!("{}\n{}", step.command, problems.join("\n")) }}
                                     aria-current={if current { "step" } else { "false" }}>
                                     <code>{ &step.command }</code>
-                                    if !problems.is_empty() {
+                                    if stopped {
+                                        <span class="badge badge-warn">{ strings.step_stopped }</span>
+                                    } else if !problems.is_empty() {
                                         <span class="badge badge-bad">{ strings.step_failed }</span>
                                     } else if is_expect {
                                         <span class="badge badge-ok">{ strings.expect_held }</span>
@@ -203,6 +216,9 @@ pub fn timeline() -> Html {
                             </li>
                         }
                     }) }
+                    if window.end < steps.len() {
+                        <li class="steps-more">{ (strings.steps_hidden_after)(steps.len() - window.end) }</li>
+                    }
                 </ol>
             }
         </section>
@@ -305,6 +321,33 @@ fn worth_showing(session: &Session) -> Vec<Candidate> {
 
 /// What went wrong in a step: a rejected command's error, or each expectation that did
 /// not hold.
+/// At most this many step chips are drawn, around the current step: a link of 20,000
+/// steps would otherwise build some 160,000 elements in one task and freeze the page.
+const CHIP_WINDOW: usize = 200;
+
+/// The steps whose chips are drawn: all of them, or a window of [`CHIP_WINDOW`] around
+/// the step the cursor stands at (the first ones before it, the last ones past them).
+fn chip_window(count: usize, place: Option<StepPlace>) -> std::ops::Range<usize> {
+    if count <= CHIP_WINDOW {
+        return 0..count;
+    }
+    let center = match place {
+        Some(StepPlace::At(index)) => index,
+        Some(StepPlace::Past) => count,
+        Some(StepPlace::BeforeFirst) | None => 0,
+    };
+    let start = center.saturating_sub(CHIP_WINDOW / 2).min(count - CHIP_WINDOW);
+    start..start + CHIP_WINDOW
+}
+
+/// What a step that stopped at a bound left undone, in `lang`.
+fn bound_text(bound: &Bound, lang: Lang) -> String {
+    match bound {
+        Bound::Churned(churn) => crate::i18n::console_text::note(&PlaygroundNote::Churned(churn.clone()), lang),
+        Bound::HourPassed => crate::i18n::console_text::still_changing(lang).to_owned(),
+    }
+}
+
 fn step_problems(step: &StepOutcome, strings: &Strings) -> Vec<String> {
     let failures = step.failures.iter().map(|f| (strings.expectation_failed)(&f.field, &f.expected, &f.actual));
     step.error.iter().cloned().chain(failures).collect()
@@ -316,4 +359,19 @@ fn is_query(outcome: &StepOutcome) -> bool {
 
 fn moves_the_clock(step: &StepOutcome) -> bool {
     step.error.is_none() && parse_command(&step.command).is_ok_and(|command| command.moves_the_clock())
+}
+
+#[cfg(test)]
+mod chip_window_tests {
+    use super::*;
+
+    #[test]
+    fn a_long_list_draws_a_window_around_the_current_step() {
+        assert_eq!(chip_window(12, Some(StepPlace::At(5))), 0..12);
+        assert_eq!(chip_window(20_000, Some(StepPlace::BeforeFirst)), 0..CHIP_WINDOW);
+        assert_eq!(chip_window(20_000, Some(StepPlace::At(50))), 0..CHIP_WINDOW);
+        assert_eq!(chip_window(20_000, Some(StepPlace::At(10_000))), 9_900..10_100);
+        assert_eq!(chip_window(20_000, Some(StepPlace::At(19_999))), 19_800..20_000);
+        assert_eq!(chip_window(20_000, Some(StepPlace::Past)), 19_800..20_000);
+    }
 }

@@ -68,6 +68,14 @@ pub fn error<'a>(outcome: &StepOutcome, printed: &'a str, lang: Lang) -> Cow<'a,
     }
 }
 
+/// What the playground says when the cluster was followed for an hour and still changes.
+pub fn still_changing(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => STILL_CHANGING,
+        Lang::ZhHans => STILL_CHANGING_ZH_HANS,
+    }
+}
+
 /// The playground's remark after kubectl's answer, in `lang`.
 pub fn note(note: &PlaygroundNote, lang: Lang) -> String {
     match (lang, note) {

@@ -103,6 +103,9 @@ pub(super) static STRINGS: Strings = Strings {
     no_events: "No events yet.",
     steps_heading: "Steps",
     step_failed: "failed",
+    step_stopped: "stopped",
+    steps_hidden_before: |n| format!("… {n} earlier steps (the scrubber reaches them)"),
+    steps_hidden_after: |n| format!("{n} later steps …"),
     expect_held: "✓ held",
 
     crashed: "The playground stopped on an internal error, a bug on our side.",

@@ -189,6 +189,11 @@ pub struct Strings {
     pub no_events: &'static str,
     pub steps_heading: &'static str,
     pub step_failed: &'static str,
+    /// A step that stopped at a bound (an hour of simulated time, a churn).
+    pub step_stopped: &'static str,
+    /// Steps left out of the drawn list before and after the window around the current one.
+    pub steps_hidden_before: fn(usize) -> String,
+    pub steps_hidden_after: fn(usize) -> String,
     pub expect_held: &'static str,
 
     /// The notice shown when the app stopped on an internal error (a bug).

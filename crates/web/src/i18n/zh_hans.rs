@@ -98,6 +98,9 @@ pub(super) static STRINGS: Strings = Strings {
     no_events: "还没有事件。",
     steps_heading: "步骤",
     step_failed: "失败",
+    step_stopped: "已停止",
+    steps_hidden_before: |n| format!("…… 之前还有 {n} 个步骤（可用时间线滑块到达）"),
+    steps_hidden_after: |n| format!("之后还有 {n} 个步骤……"),
     expect_held: "✓ 符合",
 
     crashed: "演练场因内部错误停止运行，这是演练场自身的缺陷，与你的操作无关。",
