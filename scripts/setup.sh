@@ -111,4 +111,6 @@ fi
 # 5. Every crate the build needs, so that Trunk's `cargo build --offline` works.
 step "cargo fetch"
 cargo fetch --quiet
+# The fuzz targets are a workspace of their own.
+cargo fetch --quiet --manifest-path fuzz/Cargo.toml
 step "done"
