@@ -7,7 +7,7 @@
 import { test, expect } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { encode } from "./fixtures.mjs";
+import { encode, scenario } from "./fixtures.mjs";
 
 const ROLLOUT = readFileSync(fileURLToPath(new URL("../../gallery/node-exporter-rollout.yaml", import.meta.url)), "utf8");
 const LINK = encode(ROLLOUT);
@@ -75,6 +75,16 @@ for (const [width, height] of [[1280, 720], [1920, 1080]]) {
   });
 }
 
+test("a cluster too large for readable cards is drawn as the dense view's squares, all on the screen", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const big = scenario("  - name: node\n    count: 150", "  - settle");
+  await page.goto(`/?present=1#${encode(big)}`);
+  await expect(page.locator(".present-nodes .dense-node[data-node]")).toHaveCount(150);
+  await expect(page.locator(".present-grid")).toHaveCount(0);
+  const last = await page.locator(".present-nodes .dense-node[data-node]").last().boundingBox();
+  expect(last.y + last.height).toBeLessThanOrEqual(720);
+});
+
 test("the header's Present enters presenter mode and puts ?present=1 in the address; Exit and Escape leave", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(`/#${LINK}&f=${MID}`);
@@ -105,6 +115,8 @@ test("a clicker drives it: PageDown / PageUp between marked frames, Home / End, 
   expect(Number(secondMark)).toBeGreaterThan(Number(firstMark));
 
   await page.goto(`/?present=1#${LINK}&f=0`);
+  // Set by an effect that runs after the keyboard's: the keys are listened to.
+  await expect(page.locator("html")).toHaveClass(/presenting/);
   await expect(frame(page)).toHaveAttribute("data-frame", "0");
   await page.keyboard.press("PageDown");
   await expect(frame(page)).toHaveAttribute("data-frame", firstMark);
@@ -150,6 +162,7 @@ test("a bookmark named on a frame is listed for jumping, stops PageDown, and sur
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const other = await context.newPage();
   await other.goto(`${link.origin}/?present=1${link.hash.replace(/&f=\d+/, "&f=56")}`);
+  await expect(other.locator("html")).toHaveClass(/presenting/);
   await expect(other.locator(".present-bar .bookmarks summary")).toHaveText(/Bookmarks \(1\)/);
   await expect(other.locator(".present-bar .frame-counter")).toHaveAttribute("data-frame", "56");
   await other.keyboard.press("PageDown");

@@ -7,7 +7,7 @@ use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
 use crate::console_input::node_named;
-use crate::focus::is_seen;
+use crate::focus::{bring_into_view, is_seen};
 use crate::state::Playground;
 
 /// The node cards and the dense view's squares (each with its `data-node`).
@@ -25,6 +25,13 @@ fn card_named(line: &str) -> Option<web_sys::Element> {
         plain.then(|| document.query_selector(&format!("{NODES}[data-node=\"{name}\"]")).ok().flatten()).flatten()
     };
     node_named(line, |name| card(name).is_some()).and_then(card)
+}
+
+/// The focused text field of the why panel's forms, if that is where focus is.
+fn typing_in_why_panel() -> Option<web_sys::Element> {
+    let active = gloo::utils::document().active_element()?;
+    let field = active.matches("input, textarea").unwrap_or(false);
+    (field && active.closest(".why-panel").ok().flatten().is_some()).then_some(active)
 }
 
 /// The subject is followed while the frames the command led to play: a node going
@@ -59,6 +66,12 @@ pub fn use_subject_in_view(playground: &Playground) {
                     let options = web_sys::ScrollIntoViewOptions::new();
                     options.set_block(web_sys::ScrollLogicalPosition::Start);
                     card.scroll_into_view_with_scroll_into_view_options(&options);
+                    // A field of the node's own why panel, still being typed in (the
+                    // label and taint forms), is what the user looks at: it stays in
+                    // sight, the card above it as far as the window allows.
+                    if let Some(field) = typing_in_why_panel().filter(|field| !is_seen(field)) {
+                        bring_into_view(&field);
+                    }
                 }
                 // Paused, the view is the user's to scroll again.
                 if !playing {
