@@ -84,7 +84,7 @@ pub fn present_stage(props: &PresentStageProps) -> Html {
     );
     html! {
         <div class={classes!("present-stage", playground.blanked.then_some("is-blanked"))}>
-            <div class="present-bar" role="toolbar" aria-label={text.bar_label}>
+            <div class="present-bar" role="group" aria-label={text.bar_label}>
                 <button type="button" class="btn icon" aria-label={text.previous_stop} title={text.previous_stop}
                     onclick={dispatch(|| Action::PreviousMarker)}><Icon kind={IconKind::StepBack} /></button>
                 <button type="button" class="btn icon primary" aria-label={play_label} title={play_label}
