@@ -18,7 +18,7 @@ use super::node_card::NodeCard;
 use super::pod_chip::pod_summary;
 use super::status_line::{StatusFrame, StatusLine};
 use crate::cluster_view::{ClusterView, NodeReadiness, NodeView};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Strings};
 use crate::present::fit;
 use crate::state::{Action, Playground};
 
@@ -140,6 +140,22 @@ fn highlight_line(props: &HighlightLineProps) -> Html {
     let strings = props.lang.strings();
     let text = props.lang.present();
     let node = &props.node;
+    let parts = highlight_parts(node, strings);
+    let unhighlight = use_context::<Playground>().map(|playground| {
+        Callback::from(move |_: MouseEvent| playground.dispatch(Action::SelectNode(None)))
+    });
+    html! {
+        <p class="present-highlight" data-node={node.name.clone()}>
+            <strong>{ (text.watching)(&node.name) }</strong>
+            <span class="present-highlight-state">{ parts.join(" · ") }</span>
+            <button type="button" class="btn" onclick={unhighlight}>{ text.unhighlight }</button>
+        </p>
+    }
+}
+
+/// What the highlight line says of a node: its readiness, whether it is cordoned, and
+/// each daemon pod as the pod chip's title says it (or that it has none).
+pub fn highlight_parts(node: &NodeView, strings: &Strings) -> Vec<String> {
     let readiness = match node.readiness {
         NodeReadiness::Ready => strings.node_ready,
         NodeReadiness::NotReady => strings.node_not_ready,
@@ -153,14 +169,33 @@ fn highlight_line(props: &HighlightLineProps) -> Html {
         parts.push(strings.no_daemon_pod.to_owned());
     }
     parts.extend(node.pods.iter().map(|pod| pod_summary(pod, strings)));
-    let unhighlight = use_context::<Playground>().map(|playground| {
-        Callback::from(move |_: MouseEvent| playground.dispatch(Action::SelectNode(None)))
-    });
-    html! {
-        <p class="present-highlight" data-node={node.name.clone()}>
-            <strong>{ (text.watching)(&node.name) }</strong>
-            <span class="present-highlight-state">{ parts.join(" · ") }</span>
-            <button type="button" class="btn" onclick={unhighlight}>{ text.unhighlight }</button>
-        </p>
+    parts
+}
+
+#[cfg(test)]
+mod tests {
+    use std::rc::Rc;
+
+    use super::*;
+    use crate::state::{Action, State, EXAMPLE_SCENARIO};
+
+    fn node_at_end(state: &State, name: &str) -> NodeView {
+        let session = state.session.as_ref().expect("loaded");
+        let frame = session.frame(session.last_frame()).expect("a frame");
+        let view = ClusterView::of(&frame.state);
+        let node = view.pools.iter().flat_map(|pool| pool.nodes.iter()).find(|node| node.name == name).expect("the node");
+        (**node).clone()
+    }
+
+    #[test]
+    fn the_highlight_line_says_the_nodes_state_and_each_daemon_pod() {
+        let state = Rc::new(State::new(Lang::En, EXAMPLE_SCENARIO));
+        let strings = Lang::En.strings();
+        let ready = highlight_parts(&node_at_end(&state, "node-02"), strings);
+        assert_eq!(ready[0], strings.node_ready);
+        assert!(ready[1..].iter().any(|part| part.contains("node-logger")), "{ready:?}");
+        let cordoned = state.reduce(Action::Execute("kubectl cordon node-02".into()));
+        let parts = highlight_parts(&node_at_end(&cordoned, "node-02"), strings);
+        assert_eq!(parts[..2], [strings.node_ready.to_owned(), strings.node_cordoned.to_owned()]);
     }
 }

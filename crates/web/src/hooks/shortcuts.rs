@@ -49,6 +49,22 @@ fn belongs_to_focus(target: Option<web_sys::EventTarget>, key: &str, shift: bool
         || element.closest("[contenteditable=''], [contenteditable='true'], .manifest-editor").ok().flatten().is_some()
 }
 
+/// What a key does in presenter mode, beyond the timeline's keys: what presentation
+/// clickers send (PageDown / PageUp, and `b` or `.` for a black screen), and Home, End
+/// and Escape.
+pub fn clicker_action(key: &str, blanked: bool) -> Option<Action> {
+    match key {
+        "PageDown" => Some(Action::NextMarker),
+        "PageUp" => Some(Action::PreviousMarker),
+        "Home" => Some(Action::Seek(0)),
+        "End" => Some(Action::Seek(usize::MAX)),
+        "b" | "B" | "." => Some(Action::SetBlank(!blanked)),
+        "Escape" if blanked => Some(Action::SetBlank(false)),
+        "Escape" => Some(Action::SetPresent(false)),
+        _ => None,
+    }
+}
+
 #[hook]
 pub fn use_keyboard_shortcuts(playground: &Playground) {
     let playground = playground.clone();
@@ -68,17 +84,7 @@ pub fn use_keyboard_shortcuts(playground: &Playground) {
                     focus_prompt();
                     return;
                 }
-                let clicker = present.then(|| match event.key().as_str() {
-                    "PageDown" => Some(Action::NextMarker),
-                    "PageUp" => Some(Action::PreviousMarker),
-                    "Home" => Some(Action::Seek(0)),
-                    "End" => Some(Action::Seek(usize::MAX)),
-                    "b" | "B" | "." => Some(Action::SetBlank(!blanked)),
-                    "Escape" if blanked => Some(Action::SetBlank(false)),
-                    "Escape" => Some(Action::SetPresent(false)),
-                    _ => None,
-                });
-                if let Some(action) = clicker.flatten() {
+                if let Some(action) = present.then(|| clicker_action(&event.key(), blanked)).flatten() {
                     event.prevent_default();
                     playground.dispatch(action);
                     return;
@@ -99,4 +105,22 @@ pub fn use_keyboard_shortcuts(playground: &Playground) {
         });
         move || drop(listener)
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clickers_keys_in_presenter_mode() {
+        let key = |k: &str, blanked: bool| format!("{:?}", clicker_action(k, blanked));
+        assert_eq!(key("PageDown", false), "Some(NextMarker)");
+        assert_eq!(key("PageUp", false), "Some(PreviousMarker)");
+        assert_eq!(key("Home", false), "Some(Seek(0))");
+        assert_eq!(key("End", false), format!("Some(Seek({}))", usize::MAX));
+        assert_eq!((key("b", false), key("B", true), key(".", false)), ("Some(SetBlank(true))".into(), "Some(SetBlank(false))".into(), "Some(SetBlank(true))".into()));
+        assert_eq!(key("Escape", true), "Some(SetBlank(false))", "Escape first takes the blank away");
+        assert_eq!(key("Escape", false), "Some(SetPresent(false))");
+        assert_eq!(key("ArrowRight", false), "None", "the timeline's own keys are handled as ever");
+    }
 }
