@@ -87,6 +87,7 @@ pub enum Refusal {
     // ----- scenarios an embedding page sends (`dsplay:load`), held to a link's limits -----
     SentTooLarge { max_kib: usize },
     SentTooManyNodes { nodes: u64, max: u64 },
+    SentTooManySteps { steps: usize, max: usize },
 }
 
 impl fmt::Display for Refusal {
@@ -183,6 +184,9 @@ impl fmt::Display for Refusal {
             Self::SentTooLarge { max_kib } => write!(f, "the scenario sent is larger than {max_kib} KiB"),
             Self::SentTooManyNodes { nodes, max } => {
                 write!(f, "the scenario sent has {nodes} nodes; an embedded playground runs at most {max}")
+            }
+            Self::SentTooManySteps { steps, max } => {
+                write!(f, "the scenario sent has {steps} steps; an embedded playground runs at most {max}")
             }
             Self::ScenarioFields(errors) => {
                 let said: Vec<String> = errors.iter().map(FieldError::to_string).collect();

@@ -17,7 +17,7 @@ use web_sys::MessageEvent;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
-use crate::share_link::{declared_nodes, lang_from_key, MAX_LINK_NODES};
+use crate::share_link::{declared_nodes, declared_steps, lang_from_key, MAX_LINK_NODES, MAX_LINK_STEPS};
 use crate::state::{Action, Playground};
 
 /// What the query string asks of an embedded playground. Outside `embed=1` only the
@@ -296,6 +296,10 @@ fn check_text(text: &str) -> Result<(), Refusal> {
     let nodes = declared_nodes(text);
     if nodes > MAX_LINK_NODES {
         return Err(Refusal::SentTooManyNodes { nodes, max: MAX_LINK_NODES });
+    }
+    let steps = declared_steps(text);
+    if steps > MAX_LINK_STEPS {
+        return Err(Refusal::SentTooManySteps { steps, max: MAX_LINK_STEPS });
     }
     Ok(())
 }

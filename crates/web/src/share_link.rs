@@ -35,6 +35,11 @@ use crate::storage::{self, SavedWork};
 /// must not be able to make that browser simulate a cluster as large as the engine allows.
 pub const MAX_LINK_NODES: u64 = 5_000;
 
+/// Links carry at most this many steps, counting those of every text a replayed
+/// session applies: a link's steps all run while it opens, before the page answers,
+/// and more than any lesson needs would keep it from answering for seconds.
+pub const MAX_LINK_STEPS: usize = 5_000;
+
 /// What a link shows: the scenario and where the viewer was looking.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SharedView {
@@ -58,6 +63,8 @@ pub enum LinkError {
     Share(ShareError),
     /// The scenario declares more nodes than a link may carry.
     TooManyNodes { nodes: u64 },
+    /// The scenario (and the texts its session applies) hold more steps than a link may.
+    TooManySteps { steps: usize },
     /// The console log (`log=`) does not read: damaged, or not written by a playground.
     Log(String),
 }
@@ -68,6 +75,9 @@ impl fmt::Display for LinkError {
             LinkError::Share(error) => error.fmt(f),
             LinkError::TooManyNodes { nodes } => {
                 write!(f, "the scenario in the link has {nodes} nodes; links carry at most {MAX_LINK_NODES}")
+            }
+            LinkError::TooManySteps { steps } => {
+                write!(f, "the scenario in the link has {steps} steps; links carry at most {MAX_LINK_STEPS}")
             }
             LinkError::Log(error) => write!(f, "the link's console log does not read: {error}"),
         }
@@ -155,27 +165,59 @@ fn is_version_part(part: &str) -> bool {
     })
 }
 
-/// A link opens at most [`MAX_LINK_NODES`] nodes: one that would open more is
-/// refused, and none is made.
+/// A link opens at most [`MAX_LINK_NODES`] nodes and [`MAX_LINK_STEPS`] steps: one
+/// that would open more is refused, and nothing is simulated.
 pub fn check_link_size(view: &SharedView) -> Result<(), LinkError> {
     let nodes = view.record.as_ref().map_or_else(|| declared_nodes(&view.text), replayed_nodes);
-    match nodes > MAX_LINK_NODES {
-        true => Err(LinkError::TooManyNodes { nodes }),
+    if nodes > MAX_LINK_NODES {
+        return Err(LinkError::TooManyNodes { nodes });
+    }
+    let steps = view.record.as_ref().map_or_else(|| declared(&view.text).steps, replayed_steps);
+    match steps > MAX_LINK_STEPS {
+        true => Err(LinkError::TooManySteps { steps }),
         false => Ok(()),
     }
 }
 
-/// The nodes a scenario makes: its pools, its `v1 Node` documents and its `node add`
-/// steps. A text the engine refuses for making too many counts as many as it said; any
-/// other parse error is left to the editor to show at its line.
-pub fn declared_nodes(text: &str) -> u64 {
+/// What a scenario text asks of the page that opens it.
+struct Declared {
+    nodes: u64,
+    steps: usize,
+}
+
+/// The nodes a scenario makes (its pools, its `v1 Node` documents and its `node add`
+/// steps) and its steps. A text the engine refuses for making too many nodes counts as
+/// many as it said; any other parse error is left to the editor to show at its line.
+fn declared(text: &str) -> Declared {
     match parse_scenario(text) {
-        Ok(scenario) => scenario.node_count(),
+        Ok(scenario) => Declared { nodes: scenario.node_count(), steps: scenario.steps.len() },
         Err(error) => match error.refusal {
-            Some(Refusal::TooManyNodes { nodes, .. }) => nodes,
-            _ => 0,
+            Some(Refusal::TooManyNodes { nodes, .. }) => Declared { nodes, steps: 0 },
+            _ => Declared { nodes: 0, steps: 0 },
         },
     }
+}
+
+pub fn declared_nodes(text: &str) -> u64 {
+    declared(text).nodes
+}
+
+pub fn declared_steps(text: &str) -> usize {
+    declared(text).steps
+}
+
+/// The steps a replayed session runs: the scenario's, one per entry of its log, and
+/// the steps of each text it applies.
+fn replayed_steps(record: &SessionRecord) -> usize {
+    let applied: usize = record
+        .entries
+        .iter()
+        .map(|entry| match entry {
+            Entry::Apply(text) => declared(text).steps,
+            Entry::Run(_) | Entry::Step(_) | Entry::Query { .. } => 0,
+        })
+        .sum();
+    declared(&record.scenario).steps + record.entries.len() + applied
 }
 
 /// The most nodes a replayed session can have: the most any text applied in it
@@ -565,6 +607,15 @@ mod tests {
         assert_eq!(open(&share::encode(&with_adds)), Err(LinkError::TooManyNodes { nodes: 5_001 }));
         assert_eq!(declared_nodes(EXAMPLE_SCENARIO), 5);
         assert_eq!(declared_nodes("not: [valid"), 0, "a broken scenario opens, for the editor to show its error");
+    }
+
+    /// Every step runs while a link opens: a short link of 20,000 `settle` steps is
+    /// refused before any of them runs.
+    #[test]
+    fn links_carry_at_most_five_thousand_steps() {
+        let steps = |n: usize| format!("{}  steps:\n{}", pools(3), "  - settle\n".repeat(n));
+        assert!(open(&share::encode(&steps(MAX_LINK_STEPS))).is_ok());
+        assert_eq!(open(&share::encode(&steps(20_000))), Err(LinkError::TooManySteps { steps: 20_000 }));
     }
 
     #[test]

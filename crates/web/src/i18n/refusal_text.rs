@@ -96,6 +96,7 @@ fn zh_hans_of_refusal(refusal: &Refusal) -> String {
         Refusal::ScenarioFields(errors) => zh_hans_of_field_errors(errors),
         Refusal::SentTooLarge { max_kib } => format!("发送来的场景超过 {max_kib} KiB"),
         Refusal::SentTooManyNodes { nodes, max } => format!("发送来的场景有 {nodes} 个节点；嵌入的演练场最多运行 {max} 个"),
+        Refusal::SentTooManySteps { steps, max } => format!("发送来的场景有 {steps} 个步骤；嵌入的演练场最多运行 {max} 个"),
     }
 }
 

@@ -42,6 +42,7 @@ pub struct ShareStrings {
     pub too_large: fn(usize) -> String,
     pub not_utf8: &'static str,
     pub too_many_nodes: fn(u64, u64) -> String,
+    pub too_many_steps: fn(usize, usize) -> String,
     pub damaged_log: fn(usize) -> String,
     pub description_heading: &'static str,
 }
@@ -56,6 +57,7 @@ impl ShareStrings {
             LinkError::Share(ShareError::TooLarge) => (self.too_large)(dsplay_engine::share::MAX_TEXT_BYTES / 1024),
             LinkError::Share(ShareError::NotUtf8) => self.not_utf8.to_owned(),
             LinkError::TooManyNodes { nodes } => (self.too_many_nodes)(*nodes, crate::share_link::MAX_LINK_NODES),
+            LinkError::TooManySteps { steps } => (self.too_many_steps)(*steps, crate::share_link::MAX_LINK_STEPS),
             LinkError::Log(_) => (self.damaged_log)(crate::session_record::MAX_ENTRIES),
         }
     }
@@ -83,6 +85,7 @@ static EN: ShareStrings = ShareStrings {
     too_large: |kib| format!("its scenario is larger than {kib} KiB"),
     not_utf8: "its text is not valid UTF-8",
     too_many_nodes: |nodes, max| format!("its scenario has {nodes} nodes, and links carry at most {max}"),
+    too_many_steps: |steps, max| format!("its scenario has {steps} steps, and links carry at most {max}"),
     damaged_log: |max| format!("its console log is damaged, or longer than {max} entries"),
     description_heading: "About this scenario",
 };
@@ -109,6 +112,7 @@ static ZH_HANS: ShareStrings = ShareStrings {
     too_large: |kib| format!("其中的场景超过 {kib} KiB"),
     not_utf8: "其中的文本不是有效的 UTF-8",
     too_many_nodes: |nodes, max| format!("其中的场景有 {nodes} 个节点，链接最多容纳 {max} 个"),
+    too_many_steps: |steps, max| format!("其中的场景有 {steps} 个步骤，链接最多容纳 {max} 个"),
     damaged_log: |max| format!("其中的控制台记录已损坏，或超过 {max} 条"),
     description_heading: "关于此场景",
 };
@@ -126,6 +130,7 @@ mod tests {
             LinkError::Share(ShareError::TooLarge),
             LinkError::Share(ShareError::NotUtf8),
             LinkError::TooManyNodes { nodes: 6_000 },
+            LinkError::TooManySteps { steps: 20_000 },
             LinkError::Log("expected value at line 1 column 1".into()),
         ];
         for lang in Lang::ALL {
@@ -135,6 +140,7 @@ mod tests {
         }
         assert_eq!(Lang::En.share().reason(&errors[5]), "its scenario has 6000 nodes, and links carry at most 5000");
         assert_eq!(Lang::ZhHans.share().reason(&errors[3]), "其中的场景超过 256 KiB");
-        assert_eq!(Lang::En.share().reason(&errors[6]), "its console log is damaged, or longer than 1000 entries");
+        assert_eq!(Lang::En.share().reason(&errors[6]), "its scenario has 20000 steps, and links carry at most 5000");
+        assert_eq!(Lang::En.share().reason(&errors[7]), "its console log is damaged, or longer than 1000 entries");
     }
 }
