@@ -147,6 +147,8 @@ test("a bookmark named on a frame is listed for jumping, stops PageDown, and sur
   await bookmarks.getByRole("button", { name: "Bookmark frame 58" }).click();
   await expect(bookmarks.locator(".bookmark-jump")).toHaveText(["Half the nodes updated (frame 58)"]);
   await expect.poll(() => page.url()).toContain("&bm=");
+  // A star on the scrubber where the frame is.
+  await expect(page.locator('.bookmark-ticks .bookmark-tick[data-frame="57"]')).toHaveAttribute("title", "Half the nodes updated");
 
   await page.reload();
   const again = page.locator(".cluster-pane > .pane-head .bookmarks");

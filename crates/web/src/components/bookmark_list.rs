@@ -79,3 +79,47 @@ pub fn bookmark_list() -> Html {
         </details>
     }
 }
+
+/// Where a bookmark's tick stands on the scrubber, as a fraction of its track.
+pub fn tick_fraction(frame: usize, frames: usize) -> f64 {
+    match frames {
+        0 | 1 => 0.0,
+        n => frame.min(n - 1) as f64 / (n - 1) as f64,
+    }
+}
+
+/// The bookmarks drawn as small stars over the scrubber's track, so a trainer sees where
+/// the lesson stops; decoration only (the list and PageDown reach them), taking no
+/// height of its own in the sticky timeline.
+#[function_component(BookmarkTicks)]
+pub fn bookmark_ticks() -> Html {
+    let Some(playground) = use_context::<Playground>() else {
+        return Html::default();
+    };
+    if playground.bookmarks.is_empty() {
+        return Html::default();
+    }
+    let frames = playground.frame_count();
+    html! {
+        <div class="bookmark-ticks" aria-hidden="true">
+            { for playground.bookmarks.iter().map(|bookmark| html! {
+                <span class="bookmark-tick" title={bookmark.name.clone()} data-frame={bookmark.frame.to_string()}
+                    style={format!("left: {:.3}%", 100.0 * tick_fraction(bookmark.frame, frames))}>{ "★" }</span>
+            }) }
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tick_fraction;
+
+    #[test]
+    fn ticks_stand_where_their_frame_is_on_the_track() {
+        assert_eq!(tick_fraction(0, 11), 0.0);
+        assert_eq!(tick_fraction(5, 11), 0.5);
+        assert_eq!(tick_fraction(10, 11), 1.0);
+        assert_eq!(tick_fraction(99, 11), 1.0, "a bookmark past the end (a shorter replay) sits at the end");
+        assert_eq!(tick_fraction(3, 1), 0.0);
+    }
+}

@@ -174,6 +174,7 @@ pub fn timeline() -> Html {
                 value={cursor.to_string()} aria-label={strings.scrubber}
                 aria-valuetext={(strings.frame_of)((cursor + 1).min(count), count)}
                 oninput={on_scrub} />
+            <super::bookmark_list::BookmarkTicks />
             <super::rollout_chart::ScrubberMarkers />
             if !steps.is_empty() {
                 // The chips number themselves with a CSS counter: a window that does not
