@@ -55,11 +55,12 @@ const report = (description) => {
 
 const longest = (page) => page.evaluate(() => Math.round(Math.max(0, ...window.longTasks.map((t) => t.duration))));
 
-test("a link of 10,000 nodes in one pool is refused in under 2 s, and the page answers", async ({ page }) => {
-  const link = encode(scenario("  - name: node\n    count: 10000", "  - settle"));
+/** The link is refused with `reason` within the budget, its message is dismissed within
+ * the budget, and no task held the page that long, then or in the next second. */
+async function expectRefused(page, link, reason) {
   const { elapsed } = await openHostile(page, link, "refused");
   const alert = page.getByRole("alert").filter({ hasText: "could not be opened" });
-  await expect(alert).toContainText("10000 nodes");
+  await expect(alert).toContainText(reason);
   const click = await answers(page, () => alert.getByRole("button", { name: "Dismiss" }).click(), (o) => expect(alert).toBeHidden(o));
   await page.waitForTimeout(1_000);
   const long = await longest(page);
@@ -67,21 +68,15 @@ test("a link of 10,000 nodes in one pool is refused in under 2 s, and the page a
   expect(elapsed).toBeLessThan(BUDGET_MS);
   expect(long).toBeLessThan(BUDGET_MS);
   expect(click).toBeLessThan(BUDGET_MS);
+}
+
+test("a link of 10,000 nodes in one pool is refused in under 2 s, and the page answers", async ({ page }) => {
+  await expectRefused(page, encode(scenario("  - name: node\n    count: 10000", "  - settle")), "10000 nodes");
 });
 
 test("a link of 5,000 pool nodes and 5,000 `node add` steps is refused in under 2 s, and the page answers", async ({ page }) => {
   const adds = Array.from({ length: 5_000 }, (_, i) => `  - node add extra-${i}`).join("\n");
-  const link = encode(scenario("  - name: node\n    count: 5000", adds));
-  const { elapsed } = await openHostile(page, link, "refused");
-  const alert = page.getByRole("alert").filter({ hasText: "could not be opened" });
-  await expect(alert).toContainText("10000 nodes");
-  const click = await answers(page, () => alert.getByRole("button", { name: "Dismiss" }).click(), (o) => expect(alert).toBeHidden(o));
-  await page.waitForTimeout(1_000);
-  const long = await longest(page);
-  report(`refused after ${elapsed} ms; longest task ${long} ms; click answered in ${click} ms`);
-  expect(elapsed).toBeLessThan(BUDGET_MS);
-  expect(long).toBeLessThan(BUDGET_MS);
-  expect(click).toBeLessThan(BUDGET_MS);
+  await expectRefused(page, encode(scenario("  - name: node\n    count: 5000", adds)), "10000 nodes");
 });
 
 test("a link of 20,000 `settle` steps is refused in under 2 s, and the page answers", async ({ page }) => {
@@ -89,16 +84,7 @@ test("a link of 20,000 `settle` steps is refused in under 2 s, and the page answ
   const steps = Array.from({ length: 20_000 }, () => "  - settle").join("\n");
   const link = encode(scenario("  - name: node\n    count: 3", steps));
   expect(link.length).toBeLessThan(1_000); // a short link: the danger is what it unfolds to
-  const { elapsed } = await openHostile(page, link, "refused");
-  const alert = page.getByRole("alert").filter({ hasText: "could not be opened" });
-  await expect(alert).toContainText("20000 steps");
-  const click = await answers(page, () => alert.getByRole("button", { name: "Dismiss" }).click(), (o) => expect(alert).toBeHidden(o));
-  await page.waitForTimeout(1_000);
-  const long = await longest(page);
-  report(`refused after ${elapsed} ms; longest task ${long} ms; click answered in ${click} ms`);
-  expect(elapsed).toBeLessThan(BUDGET_MS);
-  expect(long).toBeLessThan(BUDGET_MS);
-  expect(click).toBeLessThan(BUDGET_MS);
+  await expectRefused(page, link, "20000 steps");
 });
 
 test("a link of 5,000 `settle` steps, the most a link carries, opens in under 2 s, and the page answers", async ({ page }) => {
