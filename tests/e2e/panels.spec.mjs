@@ -10,6 +10,8 @@ async function load(page, text) {
   await editor.fill(text);
   await page.getByRole("button", { name: "Apply", exact: true }).click();
   await expect(page.locator(".apply-state")).toHaveText("Applied");
+  // A new scenario plays from its start; these tests look at where it ends.
+  await page.getByRole("button", { name: "Go to the last frame" }).click();
 }
 
 test.beforeEach(async ({ page }) => {
@@ -18,6 +20,8 @@ test.beforeEach(async ({ page }) => {
   });
   await page.goto("/");
   await expect(page.locator(".node-card").first()).toBeVisible();
+  // The example opens at its first frame; these tests start where it ends.
+  await page.getByRole("button", { name: "Go to the last frame" }).click();
 });
 
 test("at 1366x768 the first screen shows node cards, and the why panel opens under its card", async ({ page }) => {

@@ -12,6 +12,8 @@ test.beforeEach(async ({ page }) => {
   });
   await page.goto("/");
   await expect(page.locator(".node-card").first()).toBeVisible();
+  // The example opens at its first frame (rollout.spec.mjs); these start where it ends.
+  await page.getByRole("button", { name: "Go to the last frame" }).click();
 });
 
 test("first screen: title, editor, a daemon pod on every node", async ({ page }) => {
@@ -248,8 +250,9 @@ test("a console command extends the timeline", async ({ page }) => {
   const after = Number((await counter.textContent()).match(/of (\d+)/)[1]);
   expect(after).toBeGreaterThan(before);
   await expect(counter).toHaveText(`Frame ${after} of ${after}`);
-  // The console's frames come after the scenario's steps: no step chip is current.
-  await expect(page.locator('.steps .step[aria-current="step"]')).toHaveCount(0);
+  // The console's frames come after the scenario's steps: the command's own chip is current.
+  await expect(page.locator('.steps li:not(.is-typed) .step[aria-current="step"]')).toHaveCount(0);
+  await expect(page.locator('.steps li.is-typed .step[aria-current="step"]')).toContainText("kubectl cordon node-02");
 
   // A node added to a pool under a name of its own is drawn in that pool, and its
   // panel offers to add another node there.

@@ -85,7 +85,7 @@ test("the playground loads, plays, and registers its service worker with no poli
   await page.goto("/");
   await expect(page.locator(".node-card").first()).toBeVisible();
   // Style attributes Yew sets (the timeline's cursor) are applied, not blocked.
-  await page.getByRole("button", { name: "Step back" }).click();
+  await page.getByRole("button", { name: "Step forward" }).click();
   await page.getByRole("button", { name: "Play" }).click();
   await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
   await page.waitForTimeout(1_000);

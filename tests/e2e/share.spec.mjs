@@ -117,6 +117,8 @@ test("a cluster too large for a link leaves no link in the address bar, and a re
   await editor(page).fill((await editor(page).inputValue()).replace("count: 3", "count: 6000"));
   await page.getByRole("button", { name: "Apply", exact: true }).click();
   await expect(page.locator(".dense-cluster, .node-card").first()).toBeVisible();
+  // The new scenario plays from its start; the address bar follows once the view rests.
+  await page.getByRole("button", { name: "Go to the last frame" }).click();
   await page.waitForTimeout(1_500);
   expect(await page.evaluate(() => location.hash)).toBe("");
   await page.reload();
@@ -155,6 +157,8 @@ test("a link whose scenario does not load says so above the cluster, and the con
 test("the address bar follows edits after a pause, and Copy link shows the link", async ({ page }) => {
   await page.goto("/");
   await expect(page.locator(".node-card").first()).toBeVisible();
+  // The example opens at its first frame; a step there and back writes the address.
+  await page.getByRole("button", { name: "Step forward" }).click();
   await page.getByRole("button", { name: "Go to the first frame" }).click();
   await expect.poll(() => page.evaluate(() => location.hash), { timeout: 5_000 }).toMatch(/^#v1=[A-Za-z0-9_-]+&f=0&lang=en$/);
   await page.getByRole("button", { name: "Copy link" }).click();

@@ -26,6 +26,17 @@ pub fn app() -> Html {
     use_presenting(&playground, !embed.embed);
     let presenting = playground.present;
     use_subject_in_view(&playground);
+    // A story opens at its first frame with Play focused: Space or Enter tells it. Not in
+    // an embed, whose focus would pull the host page to it, nor in presenter mode,
+    // which focuses its own Play.
+    {
+        let opens_at_start = !embed.embed && !presenting && playground.cursor == 0 && playground.frame_count() > 1;
+        use_effect_with((), move |_| {
+            if opens_at_start {
+                crate::focus::focus_in_place(".timeline [data-action=\"play\"]");
+            }
+        });
+    }
     let gallery_open = use_state(|| false);
     // "Cluster only": the page given to the cluster, for a projector. The description
     // and the editor are only hidden (the editor's text, and the browser's undo, stay).

@@ -10,6 +10,17 @@ pub fn focus_first(selector: &str) {
     }
 }
 
+/// Focuses the first element matching `selector` where it stands, without scrolling to
+/// it: what the page opens with, so a phone still shows the top of the page.
+pub fn focus_in_place(selector: &str) {
+    let found = gloo::utils::document().query_selector(selector).ok().flatten();
+    if let Some(element) = found.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let options = web_sys::FocusOptions::new();
+        options.set_prevent_scroll(true);
+        let _ = element.focus_with_options(&options);
+    }
+}
+
 /// Scrolls the first element matching `selector` to the top of its scrolling boxes
 /// (minus its `scroll-margin-top`), without moving focus.
 pub fn scroll_to_top(selector: &str) {

@@ -301,17 +301,22 @@ impl State {
         match record.map(Session::replay) {
             Some(Ok(session)) => {
                 let applied = session.record().applied_text().to_owned();
+                let worked_on = !session.record().entries.is_empty();
                 self.show(session);
                 self.applied_text = applied;
+                // Work done after the steps (console commands, Applies) is shown done.
+                if worked_on {
+                    self.cursor = self.last_frame();
+                }
             }
             _ => self.apply(),
         }
     }
 
-    /// A new session of the editor's text: shown where its steps led; Play replays
-    /// from the start.
+    /// A new session of the editor's text, shown at its first frame: the story is told
+    /// by Play, not already over (a link that names a frame seeks to it afterwards).
     fn show(&mut self, session: Session) {
-        self.cursor = session.last_frame();
+        self.cursor = 0;
         self.session = Some(Rc::new(session));
         self.applied_text = self.text.clone();
         self.error = None;
@@ -326,7 +331,11 @@ impl State {
             return self.apply();
         };
         match session.apply_edit(&self.text) {
-            Ok(Applied::Reloaded(session)) => self.show(*session),
+            // The scenario starts again, and plays, as an Apply in place plays its rollout.
+            Ok(Applied::Reloaded(session)) => {
+                self.show(*session);
+                self.playing = self.last_frame() > 0;
+            }
             Ok(Applied::InPlace { first_frame, refused }) => {
                 if let Some(first) = first_frame {
                     self.cursor = first;
@@ -507,7 +516,7 @@ mod tests {
         assert_eq!(state.error, None);
         let session = state.session.as_ref().expect("the example scenario loads");
         assert!(session.frame_count() > 3, "a rollout takes several frames");
-        assert_eq!(state.cursor, session.last_frame(), "the view starts where the steps led");
+        assert_eq!((state.cursor, state.playing), (0, false), "the story opens at its first frame, for Play to tell");
         for step in session.steps() {
             assert_eq!(step.error, None, "step {} was rejected", step.command);
             assert!(step.failures.is_empty(), "step {} failed: {:?}", step.command, step.failures);
@@ -560,7 +569,7 @@ mod tests {
         assert!(state.is_applied());
         let session = state.session.as_ref().expect("loaded");
         assert!(!Rc::ptr_eq(session, &before));
-        assert_eq!(state.cursor, session.last_frame());
+        assert_eq!((state.cursor, state.playing), (0, true), "the scenario starts again and plays");
         assert!(session.console().is_empty());
     }
 
@@ -609,7 +618,7 @@ mod tests {
 
     #[test]
     fn stepping_is_clamped_to_the_timeline() {
-        let state = example();
+        let state = example().reduce(Action::Seek(usize::MAX));
         let last = state.cursor;
         let state = state.reduce(Action::StepForward);
         assert_eq!(state.cursor, last);
@@ -643,7 +652,7 @@ mod tests {
 
     #[test]
     fn play_from_the_end_restarts_and_stops_at_the_last_frame() {
-        let state = example().reduce(Action::Play);
+        let state = example().reduce(Action::Seek(usize::MAX)).reduce(Action::Play);
         assert!(state.playing);
         assert_eq!(state.cursor, 0);
         let mut state = state;

@@ -9,6 +9,7 @@
 //! available hold the budget, and the controller takes no further node down.
 
 use dsplay_engine::simulation::{Frame, Marker};
+use dsplay_engine::state::ClusterState;
 
 /// How long unchanged counts during a rollout count as blocked.
 pub const BLOCKED_AFTER_MS: u64 = 60_000;
@@ -118,9 +119,56 @@ impl RolloutTimeline {
     }
 }
 
+/// A DaemonSet whose rollout was not over where the command stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unfinished {
+    /// `namespace/name`.
+    pub daemonset: String,
+    pub desired: i32,
+    pub updated: i32,
+    pub available: i32,
+}
+
+/// The DaemonSets of `state` whose status is short of desired: not all updated or not
+/// all available.
+pub fn unfinished(state: &ClusterState) -> Vec<Unfinished> {
+    state
+        .daemonsets
+        .iter()
+        .filter_map(|(key, ds)| {
+            let status = ds.status.as_ref()?;
+            let (desired, updated, available) =
+                (status.desired_number_scheduled, status.updated_number_scheduled.unwrap_or(0), status.number_available.unwrap_or(0));
+            (updated < desired || available < desired).then(|| Unfinished { daemonset: key.clone(), desired, updated, available })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dsplay_model::k8s_openapi::api::apps::v1::{DaemonSet, DaemonSetStatus};
+
+    #[test]
+    fn a_daemonset_short_of_desired_is_unfinished() {
+        let mut state = ClusterState::default();
+        let with = |desired, updated, available| DaemonSet {
+            status: Some(DaemonSetStatus {
+                desired_number_scheduled: desired,
+                updated_number_scheduled: Some(updated),
+                number_available: Some(available),
+                ..Default::default()
+            }),
+            ..Default::default()
+        };
+        state.daemonsets.insert("default/rolling".into(), with(5_000, 1_143, 4_999).into());
+        state.daemonsets.insert("default/done".into(), with(3, 3, 3).into());
+        assert_eq!(
+            unfinished(&state),
+            [Unfinished { daemonset: "default/rolling".into(), desired: 5_000, updated: 1_143, available: 4_999 }]
+        );
+    }
+
     use dsplay_engine::simulation::Simulation;
 
     fn timeline(scenario: &str) -> RolloutTimeline {

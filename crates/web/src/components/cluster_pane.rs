@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use yew::prelude::*;
 
 use super::bookmark_list::BookmarkList;
+use super::bound_notice::BoundNotice;
 use super::console::Console;
 use super::present_stage::PresentStage;
 use super::dense_cluster::DenseCluster;
@@ -16,6 +17,7 @@ use super::why_panel::WhyPanel;
 use super::node_card::NodeCard;
 use super::status_line::{StatusFrame, StatusLine};
 use super::timeline::{StepOutput, Timeline};
+use crate::cluster_view::why::RolloutWhy;
 use crate::cluster_view::{ClusterView, NodeViewCache, DENSE_THRESHOLD};
 use crate::i18n::narrate;
 use crate::sim_time::format_sim_time;
@@ -32,6 +34,7 @@ pub fn cluster_pane() -> Html {
     // The previous frame's node views, reused where nothing changed.
     let node_views = use_mut_ref(NodeViewCache::default);
     let frame = session.as_ref().and_then(|session| session.frame(playground.cursor));
+    let rollout_hover = rollout_hover(&playground);
     // How to ask the why panel, in the heading's row rather than a box of its own: on a
     // laptop's short window every row above the nodes pushes them below the fold.
     let select_hint = (playground.selected_node.is_none() && frame.as_ref().is_some_and(|frame| !frame.state.nodes.is_empty()))
@@ -54,8 +57,8 @@ pub fn cluster_pane() -> Html {
             let selected = playground.selected_node.as_deref();
             let panel_by_card = !dense
                 && selected.is_some_and(|name| view.pools.iter().any(|pool| pool.nodes.iter().any(|node| node.name == name)));
-            let cause = narrate(&frame, lang).into_owned();
             if playground.present {
+                let cause = narrate(&frame, lang).into_owned();
                 let time = (strings.at_time)(&format_sim_time(frame.time_ms));
                 let stage = html! {
                     <PresentStage view={view} status={StatusFrame(frame.state.clone())} now_ms={frame.time_ms}
@@ -72,11 +75,8 @@ pub fn cluster_pane() -> Html {
             }
             let body = html! {
                 <>
-                    <p class="frame-caption" aria-live={if playground.playing { "off" } else { "polite" }}>
-                        <span class="frame-time">{ (strings.at_time)(&format_sim_time(frame.time_ms)) }</span>
-                        <span class="frame-cause" title={cause.clone()}>{ cause }</span>
-                    </p>
                     <StatusLine frame={StatusFrame(frame.state.clone())} now_ms={frame.time_ms} {lang} />
+                    <BoundNotice />
                     if view.pools.is_empty() {
                         <p class="empty">{ strings.no_nodes }</p>
                     }
@@ -88,7 +88,7 @@ pub fn cluster_pane() -> Html {
                             if !panel_by_card { <WhyPanel /> }
                             <PoolEditor />
                         </aside>
-                        <div class="cluster-nodes">
+                        <div class="cluster-nodes" onmouseover={rollout_hover}>
                             if dense {
                                 <DenseCluster view={view.clone()} {lang} />
                             } else {
@@ -132,4 +132,24 @@ pub fn cluster_pane() -> Html {
             { events }
         </section>
     }
+}
+
+/// A pointer resting on a node's card or square gets, in its title, where that node
+/// stands in each rollout at the frame shown. Worked out on hover, for the one node: a
+/// rollout's explanation is a sync's worth of work, too much for every node at every
+/// frame of a 5,000-node view.
+fn rollout_hover(playground: &Playground) -> Callback<MouseEvent> {
+    let playground = playground.clone();
+    Callback::from(move |event: MouseEvent| {
+        use wasm_bindgen::JsCast;
+        let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
+        // On the card (a pod chip or a button inside keeps its own title) or the square.
+        let Some(node) = target.closest("li.node-card, .dense-node").ok().flatten() else { return };
+        let Some(name) = node.get_attribute("data-node") else { return };
+        let Some(session) = playground.session.as_ref() else { return };
+        let Some(frame) = session.frame(playground.cursor) else { return };
+        let title = node.get_attribute("aria-label").filter(|_| node.class_list().contains("dense-node")).unwrap_or_else(|| name.clone());
+        let text = RolloutWhy::hover_text(&frame.state, &name, frame.time_ms, &title, playground.lang);
+        let _ = node.set_attribute("title", &text);
+    })
 }

@@ -1,6 +1,7 @@
 //! The parts of the page, each named for what the user sees.
 
 mod bookmark_list;
+mod bound_notice;
 mod cluster_pane;
 mod console;
 mod dense_cluster;
@@ -21,6 +22,7 @@ mod present_toggle;
 mod rollout_chart;
 mod share_bar;
 mod status_line;
+mod step_chips;
 mod timeline;
 mod why_panel;
 

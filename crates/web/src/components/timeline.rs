@@ -9,42 +9,33 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::console::{has_printed, printed};
-use dsplay_engine::kubectl::command::parse_command;
-use dsplay_engine::simulation::{Bound, PlaygroundNote, StepOutcome};
 use super::icon::{Icon, IconKind};
-use crate::i18n::{Lang, Strings};
+use super::step_chips::{chip_items, chip_window, chips_of, is_query, place_of, ChipPlace};
+use dsplay_engine::kubectl::command::parse_command;
+use dsplay_engine::simulation::StepOutcome;
+use crate::i18n::narrate;
 use crate::session::Session;
+use crate::sim_time::format_sim_time;
 use crate::state::{Action, Playground, Speed};
-
-/// Where the cursor stands among the scenario's steps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum StepPlace {
-    BeforeFirst,
-    At(usize),
-    Past,
-}
 
 #[function_component(Timeline)]
 pub fn timeline() -> Html {
     let section = use_node_ref();
     let playground = use_context::<Playground>();
-    // Where the cursor stands among the steps: at the last one begun by its frame (where
-    // an `expect` meets its `settle` at one frame, the `expect`, so one chip at a time is
-    // current), before the first, or past the steps' last frame, where console commands
-    // and Applies play. The step list scrolls inside the timeline to keep the current
-    // chip in sight, and to its top before the first step (a story just loaded), not
-    // where the story shown before had scrolled.
-    let place = playground.as_ref().and_then(|p| {
-        let steps = p.session.as_ref()?.steps();
-        let steps_end = steps.iter().map(|step| step.last_frame).max()?;
-        Some(match steps.iter().rposition(|step| step.first_frame <= p.cursor) {
-            None => StepPlace::BeforeFirst,
-            Some(_) if p.cursor > steps_end => StepPlace::Past,
-            Some(index) => StepPlace::At(index),
-        })
-    });
-    let current_step = match place {
-        Some(StepPlace::At(index)) => Some(index),
+    // The chips are worked out once per session and console length, not at every frame
+    // of playback (each console entry's command is parsed).
+    let session = playground.as_ref().and_then(|p| p.session.clone());
+    let identity = session.as_ref().map(|s| (Rc::as_ptr(s) as usize, s.console().len()));
+    let chips = {
+        let session = session.clone();
+        use_memo(identity, move |_| session.map(|s| chips_of(&s)).unwrap_or_default())
+    };
+    // Where the cursor stands among the chips. The chip list scrolls inside the timeline
+    // to keep the current chip in sight, and to its top before the first step (a story
+    // just loaded), not where the story shown before had scrolled.
+    let place = playground.as_ref().and_then(|p| place_of(&chips, p.cursor));
+    let current_chip = match place {
+        Some(ChipPlace::At(index)) => Some(index),
         _ => None,
     };
     {
@@ -53,7 +44,7 @@ pub fn timeline() -> Html {
             // Only the step list scrolls: play, the scrubber and the counter stay in view.
             let Some(timeline) = section.cast::<web_sys::Element>() else { return };
             let Ok(Some(list)) = timeline.query_selector(".steps") else { return };
-            if *place == Some(StepPlace::BeforeFirst) {
+            if *place == Some(ChipPlace::BeforeFirst) {
                 list.set_scroll_top(0);
                 return;
             }
@@ -123,8 +114,22 @@ pub fn timeline() -> Html {
     };
     let at_start = if cursor == 0 { "true" } else { "false" };
     let at_end = if cursor >= last { "true" } else { "false" };
-    let steps = playground.session.as_ref().map(|session| session.steps()).unwrap_or_default();
-    let window = chip_window(steps.len(), place);
+    let window = chip_window(chips.len(), place);
+    let seek = {
+        let playground = playground.clone();
+        Callback::from(move |frame: usize| playground.dispatch(Action::Seek(frame)))
+    };
+    // The frame's narration stands in the sticky timeline, so it stays on screen beside
+    // a selected node's explanation, however far the page has scrolled.
+    let caption = session.as_ref().and_then(|session| session.frame(cursor)).map(|frame| {
+        let cause = narrate(&frame, playground.lang).into_owned();
+        html! {
+            <p class="frame-caption" aria-live={if playground.playing { "off" } else { "polite" }}>
+                <span class="frame-time">{ (strings.at_time)(&format_sim_time(frame.time_ms)) }</span>
+                <span class="frame-cause" title={cause.clone()}>{ cause }</span>
+            </p>
+        }
+    });
 
     html! {
         <section class={classes!("timeline", (*steps_open).then_some("steps-open"))} aria-labelledby="timeline-heading" ref={section}>
@@ -163,10 +168,10 @@ pub fn timeline() -> Html {
                         (true, false) => strings.paused_now,
                     } }
                 </span>
-                if !steps.is_empty() {
+                if !chips.is_empty() {
                     <button type="button" class="btn steps-toggle" aria-controls="timeline-steps" aria-expanded={steps_open.to_string()}
                         onclick={let steps_open = steps_open.clone(); Callback::from(move |_: MouseEvent| steps_open.set(!*steps_open))}>
-                        { if *steps_open { playground.lang.present().hide_steps.to_owned() } else { (playground.lang.present().show_steps)(steps.len()) } }
+                        { if *steps_open { playground.lang.present().hide_steps.to_owned() } else { (playground.lang.present().show_steps)(chips.len()) } }
                     </button>
                 }
             </div>
@@ -176,7 +181,8 @@ pub fn timeline() -> Html {
                 oninput={on_scrub} />
             <super::bookmark_list::BookmarkTicks />
             <super::rollout_chart::ScrubberMarkers />
-            if !steps.is_empty() {
+            { caption }
+            if !chips.is_empty() {
                 // The chips number themselves with a CSS counter: a window that does not
                 // start at the first step starts its count where it begins.
                 <ol class="steps" id="timeline-steps" aria-label={strings.steps_heading} onfocusin={reveal_focused_step}
@@ -184,41 +190,11 @@ pub fn timeline() -> Html {
                     if window.start > 0 {
                         <li class="steps-more">{ (strings.steps_hidden_before)(window.start) }</li>
                     }
-                    { for steps.iter().enumerate().skip(window.start).take(window.len()).map(|(index, step)| {
-                        let current = Some(index) == current_step;
-                        let target = step.last_frame;
-                        let onclick = {
-                            let playground = playground.clone();
-                            Callback::from(move |_: MouseEvent| playground.dispatch(Action::Seek(target)))
-                        };
-                        // A rejected command or an expect that did not hold is marked
-                        // here; what went wrong is told below the timeline (StepOutput),
-                        // where it does not push the later steps out of sight, and in
-                        // the chip's title.
-                        let mut problems = step_problems(step, strings);
-                        let stopped = step.bound.is_some();
-                        if let Some(bound) = &step.bound {
-                            problems.push(bound_text(bound, playground.lang));
-                        }
-                        let is_expect = step.command == "expect";
-                        html! {
-                            <li class={classes!(current.then_some("is-current"), (!problems.is_empty() && !stopped).then_some("is-failed"), stopped.then_some("is-stopped"))}>
-                                <button type="button" class="step" {onclick} title={if problems.is_empty() { step.command.clone() } else { format!("{}\n{}", step.command, problems.join("\n")) }}
-                                    aria-current={if current { "step" } else { "false" }}>
-                                    <code>{ &step.command }</code>
-                                    if stopped {
-                                        <span class="badge badge-warn">{ strings.step_stopped }</span>
-                                    } else if !problems.is_empty() {
-                                        <span class="badge badge-bad">{ strings.step_failed }</span>
-                                    } else if is_expect {
-                                        <span class="badge badge-ok">{ strings.expect_held }</span>
-                                    }
-                                </button>
-                            </li>
-                        }
-                    }) }
-                    if window.end < steps.len() {
-                        <li class="steps-more">{ (strings.steps_hidden_after)(steps.len() - window.end) }</li>
+                    if let Some(session) = &session {
+                        { chip_items(session, &chips, window.clone(), current_chip, playground.lang, &seek) }
+                    }
+                    if window.end < chips.len() {
+                        <li class="steps-more">{ (strings.steps_hidden_after)(chips.len() - window.end) }</li>
                     }
                 </ol>
             }
@@ -320,59 +296,6 @@ fn worth_showing(session: &Session) -> Vec<Candidate> {
     steps.chain(typed).collect()
 }
 
-/// What went wrong in a step: a rejected command's error, or each expectation that did
-/// not hold.
-/// At most this many step chips are drawn, around the current step: a link of 20,000
-/// steps would otherwise build some 160,000 elements in one task and freeze the page.
-const CHIP_WINDOW: usize = 200;
-
-/// The steps whose chips are drawn: all of them, or a window of [`CHIP_WINDOW`] around
-/// the step the cursor stands at (the first ones before it, the last ones past them).
-fn chip_window(count: usize, place: Option<StepPlace>) -> std::ops::Range<usize> {
-    if count <= CHIP_WINDOW {
-        return 0..count;
-    }
-    let center = match place {
-        Some(StepPlace::At(index)) => index,
-        Some(StepPlace::Past) => count,
-        Some(StepPlace::BeforeFirst) | None => 0,
-    };
-    let start = center.saturating_sub(CHIP_WINDOW / 2).min(count - CHIP_WINDOW);
-    start..start + CHIP_WINDOW
-}
-
-/// What a step that stopped at a bound left undone, in `lang`.
-fn bound_text(bound: &Bound, lang: Lang) -> String {
-    match bound {
-        Bound::Churned(churn) => crate::i18n::console_text::note(&PlaygroundNote::Churned(churn.clone()), lang),
-        Bound::HourPassed => crate::i18n::console_text::still_changing(lang).to_owned(),
-    }
-}
-
-fn step_problems(step: &StepOutcome, strings: &Strings) -> Vec<String> {
-    let failures = step.failures.iter().map(|f| (strings.expectation_failed)(&f.field, &f.expected, &f.actual));
-    step.error.iter().cloned().chain(failures).collect()
-}
-
-fn is_query(outcome: &StepOutcome) -> bool {
-    parse_command(&outcome.command).is_ok_and(|command| command.is_query())
-}
-
 fn moves_the_clock(step: &StepOutcome) -> bool {
     step.error.is_none() && parse_command(&step.command).is_ok_and(|command| command.moves_the_clock())
-}
-
-#[cfg(test)]
-mod chip_window_tests {
-    use super::*;
-
-    #[test]
-    fn a_long_list_draws_a_window_around_the_current_step() {
-        assert_eq!(chip_window(12, Some(StepPlace::At(5))), 0..12);
-        assert_eq!(chip_window(20_000, Some(StepPlace::BeforeFirst)), 0..CHIP_WINDOW);
-        assert_eq!(chip_window(20_000, Some(StepPlace::At(50))), 0..CHIP_WINDOW);
-        assert_eq!(chip_window(20_000, Some(StepPlace::At(10_000))), 9_900..10_100);
-        assert_eq!(chip_window(20_000, Some(StepPlace::At(19_999))), 19_800..20_000);
-        assert_eq!(chip_window(20_000, Some(StepPlace::Past)), 19_800..20_000);
-    }
 }

@@ -107,6 +107,7 @@ pub(super) static STRINGS: Strings = Strings {
     steps_hidden_before: |n| format!("… {n} earlier steps (the scrubber reaches them)"),
     steps_hidden_after: |n| format!("{n} later steps …"),
     expect_held: "✓ held",
+    typed_chip: "typed in the console, or made by Apply, after the scenario's steps",
 
     crashed: "The playground stopped on an internal error, a bug on our side.",
     crash_work_saved: "Your scenario text is saved: reload the page to go on where you were.",

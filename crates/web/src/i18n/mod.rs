@@ -195,6 +195,8 @@ pub struct Strings {
     pub steps_hidden_before: fn(usize) -> String,
     pub steps_hidden_after: fn(usize) -> String,
     pub expect_held: &'static str,
+    /// A chip's title line for a command typed in the console or made by Apply.
+    pub typed_chip: &'static str,
 
     /// The notice shown when the app stopped on an internal error (a bug).
     pub crashed: &'static str,

@@ -8,6 +8,7 @@ mod zh_hans;
 
 use dsplay_engine::controller::daemonset::BatchBudget;
 use crate::cluster_view::node_pools::PoolsError;
+use crate::cluster_view::rollout::Unfinished;
 use crate::cluster_view::why::{NodeNameCheck, Outcome, RolloutWhy, RuleCheck, TaintCheck};
 
 use super::Lang;
@@ -45,6 +46,10 @@ pub struct PanelStrings {
     /// Where the node stands in the DaemonSet's rollout, and what holds it.
     pub rollout_heading: &'static str,
     pub rollout_line: fn(&RolloutWhy) -> String,
+    /// Under the status line where a command stopped at a bound: which command, then
+    /// each DaemonSet it left short of desired.
+    pub bound_stopped: fn(&str) -> String,
+    pub bound_left: fn(&Unfinished) -> String,
     pub scheduler_skipped: &'static str,
     pub scheduler_hypothetical: &'static str,
     pub scheduler_bound: &'static str,

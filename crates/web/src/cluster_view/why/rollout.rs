@@ -69,6 +69,17 @@ impl RolloutWhy {
         }
     }
 
+    /// What a pointer resting on `node` (its card, its square) is told: its title, then a
+    /// line per rollout it takes part in at this frame.
+    pub fn hover_text(state: &ClusterState, node: &str, now_ms: u64, title: &str, lang: crate::i18n::Lang) -> String {
+        let mut text = title.to_owned();
+        for why in RolloutWhy::of(state, node, now_ms) {
+            text.push('\n');
+            text.push_str(&(lang.panels().rollout_line)(&why));
+        }
+        text
+    }
+
     /// The verdict's name, for `data-rollout`.
     pub fn verdict_name(&self) -> &'static str {
         match self.verdict {

@@ -130,6 +130,8 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     select_hint: "Select a node to see why each DaemonSet's pod is or is not there.",
     colon: ": ",
     select_node: |node| format!("Explain {node}"),
+    bound_stopped: |command| format!("⚠ `{command}` stopped before the cluster came to rest:"),
+    bound_left: |u| format!("{}: {} of {} pods updated, {} available: the rollout is not over", u.daemonset, u.updated, u.desired, u.available),
 
     actions_heading: |node| format!("Actions on {node}"),
     actions_hint: "Each action runs its command in the console: a new step at the end of the timeline.",

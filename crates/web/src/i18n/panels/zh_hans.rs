@@ -133,6 +133,8 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
     select_hint: "选择一个节点，查看各个 DaemonSet Pod 为何在（或不在）该节点上。",
     colon: "：",
     select_node: |node| format!("解释 {node}"),
+    bound_stopped: |command| format!("⚠ `{command}` 在集群稳定之前停止了："),
+    bound_left: |u| format!("{}：{} 个 Pod 中已更新 {} 个，可用 {} 个：滚动更新尚未完成", u.daemonset, u.desired, u.updated, u.available),
 
     actions_heading: |node| format!("对 {node} 的操作"),
     actions_hint: "每个操作都会在控制台执行对应命令，并作为新的一步追加到时间线末尾。",
