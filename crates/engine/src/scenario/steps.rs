@@ -143,7 +143,7 @@ pub fn parse_step(doc: &RawDocument, value: &Value, index: usize) -> Result<Step
 }
 
 /// The checks serde cannot make: at least one check, status field names and phase names.
-fn check_expectation(e: &Expectation, at: &FieldPath) -> Result<(), (FieldPath, FieldProblem)> {
+pub(super) fn check_expectation(e: &Expectation, at: &FieldPath) -> Result<(), (FieldPath, FieldProblem)> {
     if e.checks_nothing() {
         return Err((at.clone(), FieldProblem::NoChecks));
     }
