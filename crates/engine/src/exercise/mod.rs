@@ -112,3 +112,6 @@ pub fn evaluate(exercise: &Scenario, attempt: &Simulation, start: usize) -> Opti
     Some(Evaluation { goal, constraints, done })
 }
 
+
+#[cfg(test)]
+mod tests;
