@@ -104,6 +104,7 @@ impl Simulation {
             || !expectation.pods_per_node.is_empty()
             || !expectation.phases.is_empty()
             || !expectation.generation.is_empty()
+            || !expectation.images.is_empty()
             || !expectation.pending.is_empty()
             || expectation.rollout.is_some();
         if needs_ds {
@@ -166,6 +167,13 @@ impl Simulation {
             let seen = pods.first().and_then(|p| label(p, TEMPLATE_GENERATION_LABEL)).map_or(LineValue::NoLabel, |l| LineValue::Word(l.to_string()));
             let held = seen == LineValue::Word(expected.to_string());
             lines.push(line(GoalKey::Generation(node.clone()), number(*expected), seen, held));
+        }
+        for (node, expected) in &expectation.images {
+            let pods = self.pods_on(ds, node);
+            let image = pods.first().and_then(|p| p.spec.as_ref()?.containers.first()?.image.clone());
+            let seen = image.map_or(LineValue::NoPod, LineValue::Word);
+            let held = seen == LineValue::Word(expected.clone());
+            lines.push(line(GoalKey::Image(node.clone()), LineValue::Word(expected.clone()), seen, held));
         }
         for (node, text) in &expectation.pending {
             let pods = self.pods_on(ds, node);
