@@ -72,6 +72,7 @@ impl fmt::Display for ConstraintState {
             _ => "seen",
         };
         match (self.broken_at, &self.seen) {
+            (Some(frame), seen @ ConstraintSeen::Count(_)) => write!(f, ": broken at frame {frame} ({seen} seen)"),
             (Some(frame), seen) => write!(f, ": broken at frame {frame} by {seen}"),
             (None, ConstraintSeen::Nothing) => Ok(()),
             (None, seen) => write!(f, " ({extreme}: {seen})"),
