@@ -14,6 +14,8 @@ macro_rules! outln {
     }};
 }
 
+mod check;
+mod exercise_check;
 mod export;
 mod run;
 mod share;
@@ -52,6 +54,8 @@ dsplay: DaemonSet Playground on the command line
 
 usage:
   dsplay test <file|dir>...          run scenarios and check their expectations
+  dsplay check <exercise> <attempt>... grade an attempt (a manifest, an edited scenario,
+                                     or a session of console commands) against the task
   dsplay run <file>                  print the timeline of a scenario
   dsplay validate <manifest.yaml>    the API server's verdict on each document
   dsplay encode <file> [--base URL]  the share link of a scenario
@@ -59,7 +63,7 @@ usage:
   dsplay export <file> [--out DIR]   kubectl-applicable YAML (kwok fake nodes) and a replay script
   dsplay --help | --version
 
-exit status: 0 success, 1 a check failed or an object is invalid, 2 usage or unreadable input";
+exit status: 0 success (for check: the task is done), 1 a check failed or an object is invalid, 2 usage or unreadable input";
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -71,6 +75,7 @@ fn dispatch(args: &[String]) -> i32 {
     match args.get(1).map(String::as_str) {
         Some("test") => test::main(rest),
         Some("run") => run::main(rest),
+        Some("check") => check::main(rest),
         Some("validate") => validate::main(rest),
         Some("encode") => share::encode_main(rest),
         Some("decode") => share::decode_main(rest),

@@ -1,5 +1,6 @@
 //! `dsplay test <file|dir>...`: runs scenarios and checks their expectations, one line
-//! per scenario and a closing `N passed, N failed`.
+//! per scenario and a closing `N passed, N failed`. An exercise is also checked both
+//! ways: its solution reaches the goal, its starting state does not.
 
 use std::path::{Path, PathBuf};
 
@@ -55,6 +56,9 @@ pub fn run_scenario(path: &Path) -> Result<Passed, (String, String)> {
                 return Err((name, format!("step {number}: `{}` failed: {first_line}", outcome.command)));
             }
         }
+    }
+    if let Some(task) = simulation.scenario().task.clone() {
+        crate::exercise_check::both_ways(&text, &simulation, &task).map_err(|reason| (name.clone(), reason))?;
     }
     let stopped = steps
         .iter()

@@ -23,6 +23,7 @@ pub mod taint_eviction;
 pub mod pod_gc;
 pub mod simulation;
 pub mod export;
+pub mod exercise;
 
 #[cfg(test)]
 mod test_fixtures;

@@ -1,6 +1,7 @@
 //! The typed scenario: what a parsed scenario file holds (SCENARIO-FORMAT.md, version 1).
 
 use super::steps::{Step, StepAction};
+use super::task::Task;
 use crate::kubectl::command::Command;
 use dsplay_model::document::ParseError;
 use crate::refusal::Refusal;
@@ -21,6 +22,8 @@ pub struct Scenario {
     pub steps: Vec<Step>,
     /// In file order; those with `apply_later` are not created at time 0.
     pub manifests: Vec<Manifest>,
+    /// `spec.task`: what makes the scenario an exercise.
+    pub task: Option<Task>,
 }
 
 impl Scenario {

@@ -3,12 +3,16 @@
 //! A scenario file is multi-document YAML: one `dsplay/v1 Scenario` document (node pools,
 //! timing, steps) and the Kubernetes manifests a user would `kubectl apply`.
 
+mod command_kind;
 mod field_error;
 mod format;
 mod parse;
 mod pools;
 mod steps;
+mod task;
 
+pub use command_kind::CommandKind;
+pub use task::{Constraints, Localized, Solution, Task};
 pub use field_error::{found_words, Expected, FieldError, FieldProblem, NOT_A_LABEL};
 pub use format::{Manifest, ManifestObject, NodePool, NodeRole, Scenario, ScenarioError, Timing};
 pub use parse::{parse_scenario, APPLY_ANNOTATION, MAX_NODES, SCENARIO_API_VERSION};

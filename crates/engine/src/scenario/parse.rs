@@ -5,6 +5,7 @@ use super::field_error::{decoding_refused, field_refusal, FieldError, FieldProbl
 use super::format::{Manifest, ManifestObject, NodePool, NodeRole, Scenario, ScenarioError, Timing};
 use super::pools::default_allocatable;
 use super::steps::{parse_step, Step, StepAction};
+use super::task::parse_task;
 use crate::kubectl::command::{Command, Kubectl};
 use crate::refusal::Refusal;
 use dsplay_model::document::{bad_request_message, decode_strict, decode_strict_all, split_documents, ParseError, RawDocument, Value};
@@ -47,6 +48,8 @@ struct ScenarioSpec {
     timing: TimingDocument,
     /// Read one by one, since a step is a string or a map.
     steps: Vec<Value>,
+    /// An exercise (docs/exercises.md), read by `task::parse_task`.
+    task: Option<Value>,
 }
 
 #[derive(Deserialize)]
@@ -191,7 +194,8 @@ fn scenario(doc: &RawDocument, manifests: Vec<Manifest>) -> Result<Scenario, Sce
         .enumerate()
         .map(|(i, v)| parse_step(doc, v, i))
         .collect::<Result<Vec<Step>, _>>()?;
-    Ok(Scenario { name, description: parsed.spec.description, node_pools, timing, steps, manifests })
+    let task = parsed.spec.task.as_ref().map(|value| parse_task(doc, value)).transpose()?;
+    Ok(Scenario { name, description: parsed.spec.description, node_pools, timing, steps, manifests, task })
 }
 
 /// `IsDNS1123Label` for a name that is not empty: the scenario's becomes part of file

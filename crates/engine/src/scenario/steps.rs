@@ -42,6 +42,9 @@ pub struct Expectation {
     pub phases: BTreeMap<String, String>,
     /// Label `pod-template-generation` of the daemon pod on each listed node.
     pub generation: BTreeMap<String, i64>,
+    /// Image of the first container of the daemon pod on each listed node: which
+    /// version a node runs, whatever path of revisions led there.
+    pub images: BTreeMap<String, String>,
     /// Pod unscheduled on the node; the reason contains the text.
     pub pending: BTreeMap<String, String>,
     /// The last command was rejected with a message containing this text.
@@ -62,6 +65,7 @@ impl Expectation {
             && self.pods_per_node.is_empty()
             && self.phases.is_empty()
             && self.generation.is_empty()
+            && self.images.is_empty()
             && self.pending.is_empty()
             && self.error.is_none()
             && self.output.is_none()
@@ -105,7 +109,7 @@ pub const DAEMONSET_STATUS_FIELDS: &[&str] = &[
 
 /// The checks an `expect` may make (`daemonset` only says which DaemonSet they are about).
 pub const EXPECTATION_KEYS: &[&str] =
-    &["status", "podsPerNode", "phases", "generation", "pending", "error", "output", "events", "rollout"];
+    &["status", "podsPerNode", "phases", "generation", "images", "pending", "error", "output", "events", "rollout"];
 
 pub const POD_PHASES: &[&str] = &["Pending", "Running", "Succeeded", "Failed", "Unknown"];
 
@@ -143,7 +147,7 @@ pub fn parse_step(doc: &RawDocument, value: &Value, index: usize) -> Result<Step
 }
 
 /// The checks serde cannot make: at least one check, status field names and phase names.
-fn check_expectation(e: &Expectation, at: &FieldPath) -> Result<(), (FieldPath, FieldProblem)> {
+pub(super) fn check_expectation(e: &Expectation, at: &FieldPath) -> Result<(), (FieldPath, FieldProblem)> {
     if e.checks_nothing() {
         return Err((at.clone(), FieldProblem::NoChecks));
     }

@@ -6,6 +6,7 @@ mod churn;
 mod drain;
 mod edit;
 mod expect;
+mod goal_line;
 mod kubectl_exec;
 mod load_error;
 mod perform;
@@ -35,10 +36,11 @@ use crate::agenda::{Action, Agenda};
 use churn::ChurnWatch;
 pub use churn::{Churn, CHURN_LIMIT};
 use pods_by_node::PodsByNode;
-use rollout_watch::RolloutWatch;
+pub(crate) use rollout_watch::RolloutWatch;
 
 pub use edit::Edit;
-pub use expect::ExpectationFailure;
+pub use expect::{EventsSince, ExpectationFailure};
+pub use goal_line::{CheckedLine, GoalKey, LineValue, RolloutField};
 pub use load_error::{ErrorDetail, ErrorPlace, LoadError, PlacePart};
 pub use playground_note::PlaygroundNote;
 
@@ -247,6 +249,11 @@ impl Simulation {
     /// has none). A name added again later has its latest pool.
     pub fn pools_by_node(&self) -> &BTreeMap<String, String> {
         &self.pool_by_node
+    }
+
+    /// What the last command (or step) answered: what a goal's `output` and `error` read.
+    pub fn last_outcome(&self) -> &StepOutcome {
+        &self.last_command
     }
 
     pub fn frames(&self) -> &[Frame] {

@@ -33,6 +33,19 @@ pub struct RolloutRecord {
     completion_reported: bool,
 }
 
+/// One DaemonSet in one frame, counted from its pods (not its status, which lags).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FrameAvailability {
+    pub unavailable: u32,
+    pub desired: u32,
+}
+
+impl FrameAvailability {
+    pub fn available(&self) -> u32 {
+        self.desired.saturating_sub(self.unavailable)
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct RolloutWatch {
     records: BTreeMap<String, RolloutRecord>,
@@ -89,6 +102,8 @@ struct FrameCounts {
     pods_per_node: BTreeMap<u32, usize>,
     unavailable: u32,
     surging_nodes: u32,
+    /// Nodes that should run the DaemonSet's pod.
+    desired: u32,
 }
 
 impl FrameCounts {
@@ -111,6 +126,7 @@ impl FrameCounts {
             pods_per_node: BTreeMap::new(),
             unavailable: 0,
             surging_nodes: 0,
+            desired: 0,
         }
     }
 
@@ -157,10 +173,12 @@ impl FrameCounts {
             let name = match item {
                 DiffItem::Add(k, _) | DiffItem::Remove(k, _) | DiffItem::Update { new: (k, _), .. } => k,
             };
-            match state.nodes.get(name) {
+            let was = match state.nodes.get(name) {
                 Some(node) => self.should_run.insert(name.clone(), self.evaluator.verdict(node).should_run),
                 None => self.should_run.remove(name),
             };
+            let now = self.should_run.get(name).copied();
+            self.desired = self.desired + u32::from(now == Some(true)) - u32::from(was == Some(true));
             dirty.insert(name.clone());
         }
         for node in dirty {
@@ -241,6 +259,12 @@ impl RolloutWatch {
 
     pub fn record(&self, ds_key: &str) -> Option<&RolloutRecord> {
         self.records.get(ds_key)
+    }
+
+    /// The DaemonSet's counts in the last observed frame: desired nodes without an
+    /// available daemon pod, and desired nodes.
+    pub fn current(&self, ds_key: &str) -> Option<FrameAvailability> {
+        self.counts.get(ds_key).map(|c| FrameAvailability { unavailable: c.unavailable, desired: c.desired })
     }
 
     /// Folds one frame into the records; returns the DaemonSets whose rollout just
