@@ -9,7 +9,7 @@ use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-const CATEGORIES: &[&str] = &["basics", "scheduling", "updates", "operations", "troubleshooting", "myths", "conformance"];
+const CATEGORIES: &[&str] = &["basics", "scheduling", "updates", "operations", "troubleshooting", "myths", "exercises", "conformance"];
 
 /// The 10-node node-exporter rollout must fit a link that survives chat tools and QR codes.
 const ROLLOUT_SCENARIO: &str = "gallery/node-exporter-rollout.yaml";

@@ -9,6 +9,7 @@ pub mod bookmarks;
 pub mod cluster_view;
 pub mod components;
 pub mod console_input;
+pub mod course;
 pub mod crash;
 pub mod hooks;
 pub mod embed;

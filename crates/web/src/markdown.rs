@@ -161,21 +161,28 @@ pub fn scenario_description() -> Html {
     let applied = playground.as_ref().map(|p| (p.applied_text.clone(), p.lang)).unwrap_or_default();
     // Parsed again only when another text is applied or the language changes.
     let body = use_memo(applied, |(text, lang)| {
-        let description = parse_scenario(text).map(|scenario| scenario.description).unwrap_or_default();
+        let (description, has_task) =
+            parse_scenario(text).map(|scenario| (scenario.description, scenario.task.is_some())).unwrap_or_default();
         // Matched by its description, which stays while the user edits the manifests.
         if let Some(explanation) = shipped_explanation(&description, *lang) {
-            return Some(render(explanation));
+            return (Some(render(explanation)), has_task);
         }
-        (!description.trim().is_empty()).then(|| render(&description))
+        ((!description.trim().is_empty()).then(|| render(&description)), has_task)
     });
-    let (Some(playground), Some(body)) = (playground, (*body).clone()) else {
+    let Some(playground) = playground else { return Html::default() };
+    let (body, has_task) = (*body).clone();
+    if body.is_none() && !has_task {
         return Html::default();
-    };
+    }
+    // An exercise's task stands under its description, in the same place.
     html! {
         <details class="scenario-description" open=true>
             <summary>{ playground.lang.share().description_heading }</summary>
             // Focusable, so that a long description scrolls from the keyboard too.
-            <div class="markdown" role="region" tabindex="0" aria-label={playground.lang.share().description_heading}>{ body }</div>
+            <div class="markdown" role="region" tabindex="0" aria-label={playground.lang.share().description_heading}>
+                { body.unwrap_or_default() }
+                if has_task { <crate::components::TaskPanel /> }
+            </div>
         </details>
     }
 }

@@ -5,6 +5,8 @@
 use std::cell::{Ref, RefCell};
 use std::collections::BTreeMap;
 
+use dsplay_engine::exercise::{self, Evaluation};
+use dsplay_engine::scenario::Scenario;
 use dsplay_engine::simulation::{Edit, Frame, LoadError, Simulation, StepOutcome};
 
 use crate::session_record::{Entry, SessionRecord};
@@ -38,6 +40,8 @@ pub enum Applied {
 /// mutability lets the reducer share one session between states.
 pub struct Session {
     simulation: RefCell<Simulation>,
+    /// The frame the steps ended at: where a learner is handed an exercise's cluster.
+    steps_end: usize,
     steps: Vec<StepOutcome>,
     console: RefCell<Vec<StepOutcome>>,
     /// The text loaded and what was done since: what links and saved work replay.
@@ -52,6 +56,7 @@ impl Session {
     fn play(mut simulation: Simulation, text: &str) -> Session {
         let steps = simulation.run_steps();
         Session {
+            steps_end: exercise::start_frame(&simulation),
             simulation: RefCell::new(simulation),
             steps,
             console: RefCell::default(),
@@ -153,6 +158,17 @@ impl Session {
     /// The scenario's node pools, in the order it lists them.
     pub fn pool_names(&self) -> Vec<String> {
         self.simulation.borrow().scenario().node_pools.iter().map(|pool| pool.name.clone()).collect()
+    }
+
+    /// How far this session got with `exercise`'s task (`None` when it has none): its
+    /// goal at the end of the timeline, its constraints over every frame since the steps.
+    pub fn evaluate(&self, exercise: &Scenario) -> Option<Evaluation> {
+        exercise::evaluate(exercise, &self.simulation.borrow(), self.steps_end)
+    }
+
+    /// The scenario this session runs (as last applied).
+    pub fn scenario(&self) -> Ref<'_, Scenario> {
+        Ref::map(self.simulation.borrow(), Simulation::scenario)
     }
 
     /// Console commands run so far, oldest first.

@@ -9,6 +9,7 @@
 //! format grows and a newer link opens in an older playground with what it understands
 //! (a `log=` it does not know: the scenario as written).
 
+use crate::course::Progress;
 use std::fmt;
 
 use dsplay_engine::kubectl::command::{parse_command, Command};
@@ -54,6 +55,8 @@ pub struct SharedView {
     pub lang: Option<Lang>,
     /// The trainer's named frames (`bm=`).
     pub bookmarks: Vec<Bookmark>,
+    /// The course's exercises done (`done=`), so a learner goes on on another machine.
+    pub done: Progress,
 }
 
 /// Why a link was not opened.
@@ -111,6 +114,10 @@ pub fn to_fragment(view: &SharedView) -> String {
         fragment.push_str("&bm=");
         fragment.push_str(&bookmarks::to_link_value(&view.bookmarks));
     }
+    if !view.done.0.is_empty() {
+        fragment.push_str("&done=");
+        fragment.push_str(&view.done.to_param());
+    }
     fragment
 }
 
@@ -152,6 +159,7 @@ fn read_view(fragment: &str) -> Result<SharedView, LinkError> {
             Some(("n", value)) => view.node = Some(value.to_owned()).filter(|node| is_node_name(node)),
             Some(("lang", value)) => view.lang = lang_from_key(value),
             Some(("bm", value)) => view.bookmarks = bookmarks::from_link_value(value),
+            Some(("done", value)) => view.done = Progress::from_param(value),
             _ => {}
         }
     }
@@ -290,6 +298,7 @@ pub fn open_page() -> Opening {
                     storage::save(storage::PREVIOUS_KEY, &saved);
                 }
                 storage::save(storage::LINK_KEY, &opened);
+                Progress::merge_and_save(&view.done);
             }
             let lang = embed.lang.or(view.lang).unwrap_or(lang);
             let mut state = start(lang, &view.text, view.record.as_ref(), embed.step.or(view.frame), view.node, speed, origin.as_deref());
@@ -298,6 +307,17 @@ pub fn open_page() -> Opening {
         }
         link => {
             refused = link.and_then(Result::err);
+            // A trainer's `?exercise=N` opens the course at that task; the work it
+            // replaces is kept aside, as a link does.
+            if let Some(entry) = crate::course::from_query(&search).filter(|_| refused.is_none()) {
+                let speed = saved.as_ref().and_then(|saved| saved.layout.speed.clone());
+                if let Some(saved) = saved.filter(|saved| !embed.embed && saved.text != EXAMPLE_SCENARIO && saved.text != entry.text) {
+                    storage::save(storage::PREVIOUS_KEY, &saved);
+                }
+                let mut state = start(lang, entry.text, None, embed.step, None, speed, Some(entry.file));
+                state.present = !embed.embed && crate::present::asks_for_present(&search);
+                return Opening { state, embed, refused };
+            }
             match saved {
                 Some(saved) => {
                     let (speed, origin) = (saved.layout.speed.clone(), saved.layout.origin.as_deref());
@@ -363,6 +383,7 @@ pub fn view_of(state: &State) -> SharedView {
         node: state.selected_node.clone(),
         lang: Some(state.lang),
         bookmarks: state.bookmarks.clone(),
+        done: Progress::load(),
     }
 }
 
@@ -464,6 +485,7 @@ mod tests {
             node: Some("node-02".into()),
             lang: Some(Lang::ZhHans),
             bookmarks: Vec::new(),
+            done: Progress::default(),
         };
         let fragment = to_fragment(&view);
         assert!(fragment.starts_with("v1="));

@@ -140,6 +140,17 @@ pub fn save(key: &str, work: &SavedWork) {
     let _ = storage.set_item(key, &to_json(work));
 }
 
+/// A plain text kept under `key` (the course's progress); `None` when there is none.
+pub fn load_text(key: &str) -> Option<String> {
+    local_storage()?.get_item(key).ok()?
+}
+
+pub fn save_text(key: &str, text: &str) {
+    if let Some(storage) = local_storage() {
+        let _ = storage.set_item(key, text);
+    }
+}
+
 pub fn remove(key: &str) {
     if let Some(storage) = local_storage() {
         let _ = storage.remove_item(key);

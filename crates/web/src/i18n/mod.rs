@@ -12,6 +12,7 @@ mod narration;
 mod panels;
 mod present;
 mod share;
+pub mod task_text;
 mod zh_hans;
 
 pub use narration::narrate;

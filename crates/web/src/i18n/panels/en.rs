@@ -223,6 +223,7 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
         "operations" => "Operations",
         "troubleshooting" => "Troubleshooting",
         "myths" => "Myths",
+        "exercises" => "Exercises",
         "conformance" => "Conformance",
         _ => "Other",
     },

@@ -225,6 +225,7 @@ pub(super) static PANELS: PanelStrings = PanelStrings {
         "operations" => "运维",
         "troubleshooting" => "故障排查",
         "myths" => "误区",
+        "exercises" => "练习",
         "conformance" => "一致性",
         _ => "其他",
     },
