@@ -3,14 +3,19 @@
 # one DaemonSet rolling out at maxUnavailable 1, run by the release `dsplay test`.
 # Prints wall time and peak memory (resident set) per size, from /usr/bin/time.
 #   scripts/bench-scale.sh [nodes...]     (default: 500 2000 5000)
-# Honours CARGO_TARGET_DIR. Builds only the CLI (release).
+# Builds only the CLI (release; honours CARGO_TARGET_DIR). DSPLAY=<binary> measures that
+# binary instead, without building (to compare two builds on the same machine).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sizes=("$@")
 ((${#sizes[@]})) || sizes=(500 2000 5000)
 
-cargo build --quiet --release -p dsplay-cli
-dsplay="${CARGO_TARGET_DIR:-target}/release/dsplay"
+if [[ -n "${DSPLAY:-}" ]]; then
+  dsplay="$DSPLAY"
+else
+  cargo build --quiet --release -p dsplay-cli
+  dsplay="${CARGO_TARGET_DIR:-target}/release/dsplay"
+fi
 
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
