@@ -14,6 +14,13 @@ macro_rules! outln {
     }};
 }
 
+/// jemalloc rather than the system allocator: a scenario keeps every frame's objects,
+/// millions of small allocations at thousands of nodes, and jemalloc makes and frees
+/// them in about two thirds of the time glibc's malloc takes (scripts/bench-scale.sh).
+/// The browser build does not use this crate.
+#[global_allocator]
+static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 mod check;
 mod exercise_check;
 mod export;
