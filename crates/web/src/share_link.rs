@@ -383,8 +383,13 @@ pub fn view_of(state: &State) -> SharedView {
         node: state.selected_node.clone(),
         lang: Some(state.lang),
         bookmarks: state.bookmarks.clone(),
-        done: Progress::load(),
+        done: Progress::default(),
     }
+}
+
+/// `view` with the course's progress this browser keeps, for the links it writes.
+pub fn with_progress(view: SharedView) -> SharedView {
+    SharedView { done: Progress::load(), ..view }
 }
 
 /// What Copy link and Embed share: the view, with the scenario as last applied when
@@ -419,7 +424,7 @@ pub fn replace_address(view: &SharedView) {
 /// nodes than a link carries): a reload then reads the saved work rather than refuse
 /// its own link.
 pub fn keep_address(state: &State) {
-    let view = view_of(state);
+    let view = with_progress(view_of(state));
     if check_link_size(&view).is_ok() {
         return replace_address(&view);
     }

@@ -251,7 +251,11 @@ fn chinese_texts() -> Vec<(String, String)> {
             }
         }
     }
-    let mut stories: Vec<PathBuf> = fs::read_dir(root.join("gallery")).expect("gallery/").flatten().map(|e| e.path()).collect();
+    // The stories, and the exercises' statements and hints.
+    let mut stories: Vec<PathBuf> = ["gallery", "gallery/exercises"]
+        .iter()
+        .flat_map(|dir| fs::read_dir(root.join(dir)).unwrap_or_else(|e| panic!("{dir}/: {e}")).flatten().map(|e| e.path()))
+        .collect();
     stories.sort();
     for path in stories.iter().filter(|p| p.extension().is_some_and(|e| e == "yaml") && !p.ends_with("index.yaml")) {
         let text = fs::read_to_string(path).unwrap_or_default();

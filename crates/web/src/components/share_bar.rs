@@ -167,7 +167,7 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
 /// What Copy link or Embed shows and copies for the current state; no link for a
 /// cluster larger than a link may open.
 fn shared_text(which: Open, playground: &Playground) -> Result<String, LinkError> {
-    let view = shared_view_of(playground);
+    let view = crate::share_link::with_progress(shared_view_of(playground));
     check_link_size(&view)?;
     Ok(match which {
         Open::Embed => embed_snippet(&view, playground.lang.strings().title),
