@@ -97,7 +97,7 @@ pub fn frame_json(frame: &Frame) -> Value {
     let pods: Vec<&Pod> = frame.state.pods.values().map(|p| p.as_ref()).collect();
     json!({
         "time": frame.time_ms,
-        "cause": frame.cause,
+        "cause": frame.cause.to_string(),
         // `marker` (the first, or null) is what the package gave before frames had several.
         "marker": frame.markers.first().map_or(Value::Null, marker_json),
         "markers": frame.markers.iter().map(marker_json).collect::<Vec<_>>(),

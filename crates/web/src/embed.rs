@@ -266,7 +266,7 @@ pub fn use_embed(playground: &Playground, options: &EmbedOptions) {
                             ("index", (*cursor as f64).into()),
                             ("frames", (frames as f64).into()),
                             ("time", (frame.time_ms as f64).into()),
-                            ("cause", frame.cause.clone().into()),
+                            ("cause", frame.cause.to_string().into()),
                         ],
                     );
                     for daemonset in frame.markers.iter().filter_map(|m| match m {

@@ -7,7 +7,7 @@
 //! scenario itself changed (its pools, timing or steps, or a document gone, which
 //! `kubectl apply` would not delete) it loads anew.
 
-use super::{LoadError, Simulation, StepOutcome};
+use super::{FrameCause, LoadError, Simulation, StepOutcome};
 use crate::api::name_of;
 use crate::kubectl::command::CommandError;
 use crate::scenario::{Manifest, ManifestObject, Scenario, Step};
@@ -55,7 +55,7 @@ impl Simulation {
             }
             let result = self.with_warnings(result.map_err(|e| e.to_string()));
             self.react();
-            self.record_frame(command.clone(), None);
+            self.record_frame(FrameCause::Command(command.clone()), None);
             outcomes.push(self.finish_command(command, first_frame, result.map_err(CommandError::new), None));
         }
         // Only what was applied leaves the cluster work to do; a refusal adds no frame.

@@ -6,6 +6,7 @@ mod churn;
 mod drain;
 mod edit;
 mod expect;
+mod frame_cause;
 mod goal_line;
 mod kubectl_exec;
 mod load_error;
@@ -31,8 +32,8 @@ use crate::taint_eviction::TaintEviction;
 use crate::pod_readiness::node_name;
 use crate::scenario::{parse_scenario, ManifestObject, Scenario, StepAction};
 use crate::state::ClusterState;
-use crate::clock::{self, MINUTE};
-use crate::agenda::{Action, Agenda};
+use crate::clock::MINUTE;
+use crate::agenda::Agenda;
 use churn::ChurnWatch;
 pub use churn::{Churn, CHURN_LIMIT};
 use pods_by_node::PodsByNode;
@@ -42,21 +43,19 @@ pub use edit::Edit;
 pub use expect::{EventsSince, ExpectationFailure};
 pub use goal_line::{CheckedLine, GoalKey, LineValue, RolloutField};
 pub use load_error::{ErrorDetail, ErrorPlace, LoadError, PlacePart};
+pub use frame_cause::{FrameCause, STILL_CHANGING};
 pub use playground_note::PlaygroundNote;
 
 /// One instant of the timeline.
 #[derive(Clone, Debug)]
 pub struct Frame {
     pub time_ms: u64,
-    /// What happened: `kubectl cordon node-02`, `daemonset-controller synced default/agent`, ...
-    pub cause: String,
+    /// What happened: `kubectl cordon node-02`, `daemonset-controller syncs default/agent`, ...
+    pub cause: FrameCause,
     pub state: ClusterState,
     /// What makes this frame worth a mark on the scrubber, in order: a step, then what
     /// the informers saw (a template change, a rollout batch), then completed rollouts.
     pub markers: Vec<Marker>,
-    /// The component's action that made this frame, when one did (not a command): what
-    /// the narration of a view in another language is written from.
-    pub action: Option<Action>,
 }
 
 /// Frames worth a mark on the scrubber.
@@ -94,6 +93,8 @@ pub struct StepOutcome {
     pub note: Option<PlaygroundNote>,
     /// The command stopped at a bound with work left undone.
     pub bound: Option<Bound>,
+    /// What `advance` or `settle` reported of the clock, as a value (`output` says it).
+    pub reading: Option<FrameCause>,
     pub first_frame: usize,
     pub last_frame: usize,
 }
@@ -119,13 +120,12 @@ impl StepOutcome {
             Some(PlaygroundNote::Churned(churn)) => Some(Bound::Churned(churn.clone())),
             _ => None,
         };
-        Self { command, output, error, refusal, failures: Vec::new(), note, bound, first_frame, last_frame }
+        Self { command, output, error, refusal, failures: Vec::new(), note, bound, reading: None, first_frame, last_frame }
     }
 }
 
 /// Said after a console command when the cluster it set going has not come to rest
 /// within `SETTLE_LIMIT_MS`: the line after the command's answer, and its frame's cause.
-pub const STILL_CHANGING: &str = "(the cluster was followed for an hour of simulated time; it is still changing)";
 
 /// `settle` gives up after this much simulated time.
 const SETTLE_LIMIT_MS: u64 = 60 * MINUTE;
@@ -227,7 +227,7 @@ impl Simulation {
             result.map_err(|error| LoadError::refused(text, &manifest, &error))?;
             sim.react_to_loaded_objects();
         }
-        sim.record_frame("scenario loaded".into(), None);
+        sim.record_frame(FrameCause::Loaded, None);
         Ok(sim)
     }
 
@@ -333,7 +333,7 @@ impl Simulation {
                         text
                     }
                     None => {
-                        self.record_clock_frame(STILL_CHANGING.to_string());
+                        self.record_clock_frame(FrameCause::StillChanging);
                         outcome.bound = Some(Bound::HourPassed);
                         STILL_CHANGING.to_string()
                     }
@@ -367,6 +367,7 @@ impl Simulation {
         self.churn.start_command();
         let mut note = None;
         let mut hour_passed = false;
+        let mut clock = None;
         let result = match command {
             Command::Kubectl(kubectl) => {
                 let result;
@@ -392,24 +393,22 @@ impl Simulation {
                 self.record_command_frame(&text, step);
                 let until = self.api.now() + ms;
                 self.run_until(until);
-                let reading = format!("advanced to {}", clock::clock_reading(self.api.now()));
+                let reading = FrameCause::Advanced { ms: self.api.now() };
                 self.record_clock_frame(reading.clone());
-                Ok(reading)
+                let said = reading.to_string();
+                clock = Some(reading);
+                Ok(said)
             }
             Command::Settle => {
                 self.record_command_frame(&text, step);
                 let quiet = self.settle();
-                let now = clock::clock_reading(self.api.now());
-                let reading = if quiet {
-                    format!("settled at {now}")
-                } else if self.churn.is_tripped() {
-                    format!("stopped at {now}")
-                } else {
-                    hour_passed = true;
-                    format!("stopped at {now}: an hour of simulated time passed and the cluster is still changing")
-                };
+                let ms = self.api.now();
+                hour_passed = !quiet && !self.churn.is_tripped();
+                let reading = if quiet { FrameCause::Settled { ms } } else { FrameCause::Stopped { ms, hour_passed } };
                 self.record_clock_frame(reading.clone());
-                Ok(reading)
+                let said = reading.to_string();
+                clock = Some(reading);
+                Ok(said)
             }
             other => {
                 let result = self.world_command(other);
@@ -426,6 +425,7 @@ impl Simulation {
             None => (result, note),
         };
         let mut outcome = self.finish_command(text, first_frame, result, note);
+        outcome.reading = clock;
         if hour_passed {
             outcome.bound = Some(Bound::HourPassed);
             self.last_command = outcome.clone();
@@ -437,7 +437,7 @@ impl Simulation {
     /// timeline says where and why it stopped.
     fn record_stop(&mut self, churned: &PlaygroundNote) {
         if let PlaygroundNote::Churned(churn) = churned {
-            self.push_frame(churned.to_string(), Some(Marker::Stopped(churn.clone())), None);
+            self.push_frame(FrameCause::Churned(churn.clone()), Some(Marker::Stopped(churn.clone())));
         }
     }
 
@@ -523,9 +523,9 @@ impl Simulation {
     /// with its text when it changed the cluster (a `get` leaves no frame).
     fn record_command_frame(&mut self, text: &str, step: Option<usize>) {
         match step {
-            Some(index) => self.record_frame(text.to_string(), Some(Marker::Step(index))),
+            Some(index) => self.record_frame(FrameCause::Command(text.to_string()), Some(Marker::Step(index))),
             None if self.changed_since_last_frame() => {
-                self.push_frame(text.to_string(), Some(Marker::Command(text.to_string())), None);
+                self.push_frame(FrameCause::Command(text.to_string()), Some(Marker::Command(text.to_string())));
             }
             None => {}
         }
@@ -538,26 +538,22 @@ impl Simulation {
 
     /// Appends a frame if anything changed since the last one (or always, for a
     /// marked frame such as a step).
-    fn record_frame(&mut self, cause: String, marker: Option<Marker>) {
-        self.record_frame_of(cause, marker, None);
-    }
-
-    fn record_frame_of(&mut self, cause: String, marker: Option<Marker>, action: Option<Action>) {
+    fn record_frame(&mut self, cause: FrameCause, marker: Option<Marker>) {
         if self.changed_since_last_frame() || marker.is_some() {
-            self.push_frame(cause, marker, action);
+            self.push_frame(cause, marker);
         }
     }
 
     /// The clock moved past the last frame with nothing happening (an `advance` to a
     /// quiet time): one frame at the new time, so the view's clock and the ages kubectl
     /// prints agree.
-    fn record_clock_frame(&mut self, cause: String) {
+    fn record_clock_frame(&mut self, cause: FrameCause) {
         if self.frames.last().is_some_and(|last| last.time_ms < self.api.now()) {
-            self.push_frame(cause, None, None);
+            self.push_frame(cause, None);
         }
     }
 
-    fn push_frame(&mut self, cause: String, marker: Option<Marker>, action: Option<Action>) {
+    fn push_frame(&mut self, cause: FrameCause, marker: Option<Marker>) {
         let now = self.api.now();
         let completions = self.rollouts.observe(&self.api.state, now);
         let markers = marker
@@ -565,7 +561,7 @@ impl Simulation {
             .chain(self.pending_markers.drain(..))
             .chain(completions.into_iter().map(Marker::RolloutComplete))
             .collect();
-        self.frames.push(Frame { time_ms: now, cause, state: self.api.state.clone(), markers, action });
+        self.frames.push(Frame { time_ms: now, cause, state: self.api.state.clone(), markers });
     }
 }
 
@@ -689,7 +685,7 @@ mod query_tests {
         let mut simulation = Simulation::load(&text).expect("loads");
         simulation.run_steps();
         let frames = simulation.frames().len();
-        let mid = simulation.frames().iter().position(|f| f.cause.starts_with("kubectl set image")).expect("the update") + 1;
+        let mid = simulation.frames().iter().position(|f| matches!(&f.cause, FrameCause::Command(c) if c.starts_with("kubectl set image"))).expect("the update") + 1;
         let at_mid = simulation.query_at("kubectl rollout status ds/agent", mid).expect("a read-only command");
         assert!(at_mid.output.starts_with("Waiting for daemon set spec update to be observed"), "{}", at_mid.output);
         let at_end = simulation.query_at("kubectl rollout status ds/agent", frames - 1).expect("a read-only command");

@@ -5,7 +5,7 @@ use k8s_openapi::api::core::v1::Pod;
 
 use crate::agenda::Action;
 use super::reactions::REACTION_MS;
-use super::{Marker, Simulation};
+use super::{FrameCause, Marker, Simulation};
 use crate::kubectl::command::{Command, CommandError, ImageBehaviour};
 use crate::refusal::Refusal;
 use crate::scenario::MAX_NODES;
@@ -18,8 +18,7 @@ use crate::{kubelet, pod_gc};
 
 impl Simulation {
     pub(super) fn perform(&mut self, action: Action) {
-        let cause = self.describe_action(&action);
-        let made_by = action.clone();
+        let cause = FrameCause::Action(action.clone());
         let timing = self.timing;
         let follow_ups = match action {
             Action::SyncDaemonSet(ds_key) => {
@@ -126,7 +125,7 @@ impl Simulation {
             self.agenda.schedule(at, action);
         }
         self.react();
-        self.record_frame_of(cause, None, Some(made_by));
+        self.record_frame(cause, None);
     }
 
     /// Deletions the taint eviction controller cancelled leave the agenda, so that a
@@ -143,38 +142,6 @@ impl Simulation {
         match node {
             Some(node) if self.node_lifecycle.is_silent(&node) => vec![],
             _ => act(self),
-        }
-    }
-
-    fn describe_action(&self, action: &Action) -> String {
-        match action {
-            Action::SyncDaemonSet(k) => format!("daemonset-controller syncs {k}"),
-            Action::RequeueDaemonSet(k) => format!("daemonset-controller requeues {k}"),
-            Action::RetryDaemonSet(k) => format!("daemonset-controller retries {k} after a failed sync"),
-            Action::Schedule(k) => format!("default-scheduler schedules pod {k}"),
-            Action::UnschedulableTimeout { pod, .. } => format!("default-scheduler retries pod {pod}, unschedulable for 5 minutes"),
-            Action::AdmitPod(k) => format!("kubelet admits pod {k}"),
-            Action::StartContainers(k) => format!("kubelet starts the containers of {k}"),
-            Action::MarkReady(k) => format!("kubelet runs the readiness probes of {k}"),
-            Action::ProbeReadiness(k) => format!("kubelet probes the readiness of {k} again"),
-            Action::RefreshPodReadiness(k) => format!("kubelet sees a readiness gate of {k} change"),
-            Action::RestartExitedContainer(k) => format!("kubelet restarts the exited container of {k}"),
-            Action::RestartContainer(k) => format!("kubelet restarts the crashed container of {k}"),
-            Action::RetryImagePull(k) => format!("kubelet retries the image pull of {k}"),
-            Action::SyncPullBackOff { pod, .. } => format!("kubelet finds the image pull of {pod} backing off"),
-            Action::SyncCrashBackOff { pod, .. } => format!("kubelet finds the crashed container of {pod} backing off"),
-            Action::KillContainers(k) => format!("kubelet stops the containers of {k}"),
-            Action::FinishTermination(k) => format!("pod {k} terminated"),
-            Action::SyncNodeStatus(n) => format!("kubelet on {n} syncs the node's status"),
-            Action::MonitorNode(n) => format!("node-lifecycle-controller checks node {n}"),
-            Action::NoExecuteTaintingPass => "node-lifecycle-controller taints unhealthy nodes NoExecute".to_string(),
-            Action::NoticeNodeTaints(n) => format!("taint-eviction-controller sees the NoExecute taints of node {n} change"),
-            Action::NoticePodTolerations(k) => format!("taint-eviction-controller looks at pod {k}"),
-            Action::TaintEvictionDue(k) => format!("taint-eviction-controller: the toleration of pod {k} runs out"),
-            Action::CollectOrphanedPods(n) => format!("pod-garbage-collector collects the pods of deleted node {n}"),
-            Action::ClassifyNodes => "node-controller compares the nodes with those it knows".to_owned(),
-            Action::CollectTerminatingPods => "pod-garbage-collector force-deletes the terminating pods of out-of-service nodes".to_owned(),
-            Action::CollectGarbage { owner_uid, .. } => format!("garbage-collector deletes what owner {owner_uid} left"),
         }
     }
 

@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use dsplay_engine::kubectl::command::{parse_command, Command, ImageBehaviour};
 use dsplay_engine::simulation::{Churn, PlaygroundNote, StepOutcome, CHURN_LIMIT, STILL_CHANGING};
 
-use super::narration::{zh_hans_of_cause, STILL_CHANGING_ZH_HANS};
+use super::narration::{cause_text, STILL_CHANGING_ZH_HANS};
 use super::refusal_text;
 use super::Lang;
 
@@ -34,7 +34,11 @@ pub fn answer<'a>(outcome: &StepOutcome, printed: &'a str, lang: Lang) -> Cow<'a
         return Cow::Borrowed(printed);
     }
     match parse_command(&outcome.command) {
-        Ok(Command::Advance { .. } | Command::Settle) => zh_hans_of_cause(printed),
+        // The clock's reading said from its value; a churn's note after it is said apart.
+        Ok(Command::Advance { .. } | Command::Settle) => match &outcome.reading {
+            Some(reading) => Cow::Owned(cause_text(reading, lang).into_owned()),
+            None => Cow::Borrowed(printed),
+        },
         Ok(Command::NodeAdd { name, .. }) => Cow::Owned(format!("node/{name} 已加入集群")),
         Ok(Command::NodeDown(name)) => Cow::Owned(format!("node/{name}：kubelet 停止上报状态")),
         Ok(Command::NodeUp(name)) => Cow::Owned(format!("node/{name}：kubelet 恢复上报就绪状态")),
@@ -107,6 +111,7 @@ pub(super) fn churned_zh_hans(churn: &Churn) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dsplay_engine::simulation::FrameCause;
 
     fn outcome(command: &str, output: &str) -> StepOutcome {
         StepOutcome { command: command.into(), output: output.into(), ..Default::default() }
@@ -117,7 +122,7 @@ mod tests {
         let down = outcome("node down node-02", "node/node-02: kubelet stopped posting status");
         assert_eq!(answer(&down, &down.output, Lang::ZhHans), "node/node-02：kubelet 停止上报状态");
         assert_eq!(answer(&down, &down.output, Lang::En), down.output);
-        let settle = outcome("settle", "settled at 18s");
+        let settle = StepOutcome { reading: Some(FrameCause::Settled { ms: 18_000 }), ..outcome("settle", "settled at 18s") };
         assert_eq!(answer(&settle, &settle.output, Lang::ZhHans), "于 18s 达到稳定（集群不再变化）");
         let cordon = outcome("kubectl cordon node-02", "node/node-02 cordoned");
         assert_eq!(answer(&cordon, &cordon.output, Lang::ZhHans), "node/node-02 cordoned");

@@ -1,30 +1,35 @@
-//! The line under the scrubber that says what made the frame. The engine writes it in
-//! English; in another language it is told again from the action that made the frame
-//! (every action has its sentence: a new one is a compile error here), and commands,
-//! which the user typed, stay as typed.
+//! The line under the scrubber that says what made the frame, from the frame's cause as
+//! a value: English is the engine's `Display`; Chinese is told here from the same value
+//! (every action and clock reading has its sentence: a new one is a compile error here),
+//! and commands, which the user typed, stay as typed.
 
 use std::borrow::Cow;
 
 use dsplay_engine::agenda::Action;
-use dsplay_engine::simulation::{Churn, Frame, Marker, STILL_CHANGING};
+use dsplay_engine::clock::clock_reading;
+use dsplay_engine::simulation::{Frame, FrameCause};
 
 use super::Lang;
 
 pub fn narrate(frame: &Frame, lang: Lang) -> Cow<'_, str> {
-    match lang {
-        Lang::En => Cow::Borrowed(&frame.cause),
-        Lang::ZhHans => match (&frame.action, frame.markers.iter().find_map(stopped)) {
-            (Some(action), _) => Cow::Owned(zh_hans(action)),
-            (None, Some(churn)) => Cow::Owned(super::console_text::churned_zh_hans(churn)),
-            (None, None) => zh_hans_of_cause(&frame.cause),
-        },
-    }
+    cause_text(&frame.cause, lang)
 }
 
-fn stopped(marker: &Marker) -> Option<&Churn> {
-    match marker {
-        Marker::Stopped(churn) => Some(churn),
-        _ => None,
+/// A frame's cause, or a clock command's reading, in `lang`.
+pub fn cause_text(cause: &FrameCause, lang: Lang) -> Cow<'_, str> {
+    match (lang, cause) {
+        (_, FrameCause::Command(text)) => Cow::Borrowed(text),
+        (Lang::En, cause) => Cow::Owned(cause.to_string()),
+        (Lang::ZhHans, FrameCause::Loaded) => Cow::Borrowed("场景已加载"),
+        (Lang::ZhHans, FrameCause::Action(action)) => Cow::Owned(zh_hans(action)),
+        (Lang::ZhHans, FrameCause::Advanced { ms }) => Cow::Owned(format!("时钟推进到 {}", clock_reading(*ms))),
+        (Lang::ZhHans, FrameCause::Settled { ms }) => Cow::Owned(format!("于 {} 达到稳定（集群不再变化）", clock_reading(*ms))),
+        (Lang::ZhHans, FrameCause::Stopped { ms, hour_passed: true }) => {
+            Cow::Owned(format!("于 {} 停止：已模拟运行一小时，集群仍在变化", clock_reading(*ms)))
+        }
+        (Lang::ZhHans, FrameCause::Stopped { ms, hour_passed: false }) => Cow::Owned(format!("于 {} 停止", clock_reading(*ms))),
+        (Lang::ZhHans, FrameCause::StillChanging) => Cow::Borrowed(STILL_CHANGING_ZH_HANS),
+        (Lang::ZhHans, FrameCause::Churned(churn)) => Cow::Owned(super::console_text::churned_zh_hans(churn)),
     }
 }
 
@@ -74,24 +79,6 @@ fn zh_hans(action: &Action) -> String {
 
 pub(super) const STILL_CHANGING_ZH_HANS: &str = "（已模拟运行一小时，集群仍在变化）";
 
-/// Frames not made by an action: the scenario loading, the clock moving, commands.
-pub(super) fn zh_hans_of_cause(cause: &str) -> Cow<'_, str> {
-    if cause == "scenario loaded" {
-        Cow::Borrowed("场景已加载")
-    } else if let Some(time) = cause.strip_prefix("advanced to ") {
-        Cow::Owned(format!("时钟推进到 {time}"))
-    } else if let Some(time) = cause.strip_prefix("settled at ") {
-        Cow::Owned(format!("于 {time} 达到稳定（集群不再变化）"))
-    } else if let Some(rest) = cause.strip_prefix("stopped at ") {
-        let time = rest.split(':').next().unwrap_or(rest);
-        Cow::Owned(format!("于 {time} 停止：已模拟运行一小时，集群仍在变化"))
-    } else if cause == STILL_CHANGING {
-        Cow::Borrowed(STILL_CHANGING_ZH_HANS)
-    } else {
-        Cow::Borrowed(cause)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,14 +90,14 @@ mod tests {
         for index in 0..session.frame_count() {
             let frame = session.frame(index).expect("a frame");
             let zh = narrate(&frame, Lang::ZhHans);
-            assert_eq!(narrate(&frame, Lang::En), frame.cause);
-            match &frame.action {
-                Some(_) => {
+            assert_eq!(narrate(&frame, Lang::En), frame.cause.to_string());
+            match &frame.cause {
+                FrameCause::Command(text) => assert_eq!(zh, text.as_str()),
+                FrameCause::Action(_) => {
                     seen_action = true;
                     assert!(zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{zh}");
                 }
-                None if frame.cause.starts_with("kubectl") => assert_eq!(zh, frame.cause),
-                None => {}
+                _ => assert!(zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{zh}"),
             }
         }
         assert!(seen_action);
