@@ -867,8 +867,6 @@ fn with_time_added(taint: &Taint, now_ms: u64) -> Taint {
     taint
 }
 
-/// `kubectl apply` keeps annotations the server added (the template generation).
-
 fn split_key(object_key: &str) -> (&str, &str) {
     object_key.split_once('/').unwrap_or(("default", object_key))
 }

@@ -124,9 +124,6 @@ impl StepOutcome {
     }
 }
 
-/// Said after a console command when the cluster it set going has not come to rest
-/// within `SETTLE_LIMIT_MS`: the line after the command's answer, and its frame's cause.
-
 /// `settle` gives up after this much simulated time.
 const SETTLE_LIMIT_MS: u64 = 60 * MINUTE;
 
