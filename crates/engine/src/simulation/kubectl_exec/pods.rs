@@ -1,0 +1,68 @@
+//! `kubectl delete pod`: names or a selector, `--force`, `--ignore-not-found`.
+
+use super::*;
+
+impl Simulation {
+    /// Several pods: by name (each found or NotFound, in order), or all those a selector
+    /// keeps in the namespace (none: "No resources found").
+    /// Deletes each pod; with `wait`, and when every deletion was accepted, kubectl then
+    /// waits for them all to be gone.
+    pub(super) fn delete_pods(&mut self, names: &[String], query: Option<&ListQuery>, namespace: Option<&str>, flags: &DeleteFlags) -> Outcome {
+        let keys: Vec<Result<String, String>> = match query {
+            Some(query) => {
+                let namespace = namespace.unwrap_or("default");
+                let selected = query.select(&self.api.state, Resource::Pod)?;
+                let keys: Vec<Result<String, String>> =
+                    selected.pods.keys().filter(|k| split_key(k).0 == namespace).map(|k| Ok(k.to_string())).collect();
+                // delete's own words (`DeleteResult`), without get's namespace.
+                if keys.is_empty() {
+                    return Ok("No resources found".to_string());
+                }
+                keys
+            }
+            None => names.iter().map(|name| self.resolve_pod(&PodRef::Name(ObjRef { name: name.clone(), namespace: namespace.map(str::to_owned) }))).collect(),
+        };
+        let mut lines = Vec::new();
+        let mut deleted = Vec::new();
+        let mut errors = Vec::new();
+        for key in keys {
+            let result = key.and_then(|key| self.api.delete_pod(&key, flags.grace_seconds).map(|_| key).map_err(|e| e.to_string()));
+            match forgiven(result, flags) {
+                Ok(Some(key)) => {
+                    lines.push(deleted_message("pod", &key, flags));
+                    deleted.push(key);
+                }
+                Ok(None) => {}
+                Err(error) => errors.push(error),
+            }
+        }
+        match errors.is_empty() {
+            true => {
+                if flags.wait {
+                    self.awaiting_deletion.extend(deleted);
+                }
+                Ok(lines.join("\n"))
+            }
+            false => Err(lines.into_iter().chain(errors).collect::<Vec<_>>().join("\n")),
+        }
+    }
+}
+
+pub(super) fn not_found_pod(pod_key: &str) -> String {
+    ApiError::NotFound { resource: "pods".into(), name: name_of(pod_key).into() }.to_string()
+}
+
+/// kubectl delete's line: since kubectl 1.34 it names the namespace of a namespaced object.
+pub(super) fn deleted_message(resource: &str, key: &str, flags: &DeleteFlags) -> String {
+    let (namespace, name) = split_key(key);
+    format!("{resource} \"{name}\" {} from {namespace} namespace", flags.verb())
+}
+
+/// `None` for a NotFound that `--ignore-not-found` forgives.
+pub(super) fn forgiven<T>(result: Result<T, String>, flags: &DeleteFlags) -> Result<Option<T>, String> {
+    match result {
+        Ok(found) => Ok(Some(found)),
+        Err(error) if flags.ignore_not_found && error.starts_with("Error from server (NotFound)") => Ok(None),
+        Err(error) => Err(error),
+    }
+}
