@@ -27,6 +27,8 @@ pub enum FrameCause {
     Stopped { ms: u64, hour_passed: bool },
     /// A console command's run-on followed the cluster for an hour and it still changes.
     StillChanging,
+    /// A person stopped the simulation at `ms` (the Stop of the browser's progress line).
+    Interrupted { ms: u64 },
     /// A command stopped because a DaemonSet kept making pods for one node.
     Churned(Churn),
 }
@@ -44,6 +46,7 @@ impl fmt::Display for FrameCause {
                 write!(f, "stopped at {}: an hour of simulated time passed and the cluster is still changing", clock_reading(*ms))
             }
             FrameCause::StillChanging => f.write_str(STILL_CHANGING),
+            FrameCause::Interrupted { ms } => write!(f, "stopped at {}: you stopped the simulation", clock_reading(*ms)),
             FrameCause::Churned(churn) => PlaygroundNote::Churned(churn.clone()).fmt(f),
         }
     }

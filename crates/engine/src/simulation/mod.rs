@@ -8,6 +8,7 @@ mod edit;
 mod expect;
 mod frame_cause;
 mod goal_line;
+mod job;
 mod kubectl_exec;
 mod load_error;
 mod perform;
@@ -30,7 +31,7 @@ use crate::network::Network;
 use crate::node_lifecycle::NodeLifecycle;
 use crate::taint_eviction::TaintEviction;
 use crate::pod_readiness::node_name;
-use crate::scenario::{parse_scenario, ManifestObject, Scenario, StepAction};
+use crate::scenario::{parse_scenario, Expectation, ManifestObject, Scenario};
 use crate::state::ClusterState;
 use crate::clock::MINUTE;
 use crate::agenda::Agenda;
@@ -42,6 +43,8 @@ pub(crate) use rollout_watch::RolloutWatch;
 pub use edit::Edit;
 pub use expect::{EventsSince, ExpectationFailure};
 pub use goal_line::{CheckedLine, GoalKey, LineValue, RolloutField};
+pub use job::{Budget, Job};
+use job::{Begun, ClockKind, ClockRun};
 pub use load_error::{ErrorDetail, ErrorPlace, LoadError, PlacePart};
 pub use frame_cause::{FrameCause, STILL_CHANGING};
 pub use playground_note::PlaygroundNote;
@@ -107,6 +110,8 @@ pub enum Bound {
     HourPassed,
     /// A DaemonSet kept making pods for one node.
     Churned(Churn),
+    /// A person stopped it (`Simulation::stop`).
+    Stopped,
 }
 
 impl StepOutcome {
@@ -272,22 +277,16 @@ impl Simulation {
 
     /// Plays every step of the scenario, in order.
     pub fn run_steps(&mut self) -> Vec<StepOutcome> {
-        let steps = self.scenario.steps.clone();
-        steps.iter().map(|step| self.run_step(step.index, &step.action)).collect()
+        let mut job = self.begin_steps();
+        self.finish(&mut job);
+        job.into_outcomes()
     }
 
-    fn run_step(&mut self, index: usize, action: &StepAction) -> StepOutcome {
-        match action {
-            StepAction::Command(command) => {
-                let text = command_text(&self.scenario, index);
-                self.run_command(text, command.clone(), Some(index))
-            }
-            StepAction::Expect(expectation) => {
-                let first_frame = self.frames.len().saturating_sub(1);
-                let failures = self.check(expectation);
-                StepOutcome { command: "expect".into(), failures, first_frame, last_frame: first_frame, ..Default::default() }
-            }
-        }
+    /// An `expect` step: checked at once, on the last frame.
+    fn expect_step(&mut self, expectation: &Expectation) -> StepOutcome {
+        let first_frame = self.frames.len().saturating_sub(1);
+        let failures = self.check(expectation);
+        StepOutcome { command: "expect".into(), failures, first_frame, last_frame: first_frame, ..Default::default() }
     }
 
     /// A read-only kubectl command (`get`, `describe`, `rollout status`) answered as the
@@ -314,57 +313,62 @@ impl Simulation {
     /// `kubectl` returns. `advance` and `settle` already move the clock themselves; a
     /// refused command, or one that left no work due, leaves the clock alone.
     pub fn execute_interactively(&mut self, line: &str) -> StepOutcome {
-        let mut outcome = self.execute(line);
-        let moves_the_clock = parse_command(line).is_ok_and(|command| command.moves_the_clock());
-        if outcome.error.is_none() && !moves_the_clock && !self.churn.is_tripped() && !self.agenda.only_background() {
-            let first_frame = self.frames.len();
-            if !self.settle() {
-                let note = match self.churn_note() {
-                    Some(churned) => {
-                        self.record_stop(&churned);
-                        let text = churned.to_string();
-                        if let PlaygroundNote::Churned(churn) = &churned {
-                            outcome.bound = Some(Bound::Churned(churn.clone()));
-                        }
-                        outcome.note = Some(churned);
-                        text
+        let mut job = self.begin_interactive(line);
+        self.finish(&mut job);
+        job.into_outcomes().pop().unwrap_or_default()
+    }
+
+    /// The cluster went quiet (`quiet`), or not, after a console command's `outcome`,
+    /// whose run-on frames start at `first_frame`: the outcome, with the bound it met.
+    fn after_run_on(&mut self, mut outcome: StepOutcome, first_frame: usize, quiet: bool) -> StepOutcome {
+        if !quiet {
+            let note = match self.churn_note() {
+                Some(churned) => {
+                    self.record_stop(&churned);
+                    let text = churned.to_string();
+                    if let PlaygroundNote::Churned(churn) = &churned {
+                        outcome.bound = Some(Bound::Churned(churn.clone()));
                     }
-                    None => {
-                        self.record_clock_frame(FrameCause::StillChanging);
-                        outcome.bound = Some(Bound::HourPassed);
-                        STILL_CHANGING.to_string()
-                    }
-                };
-                outcome.output = if outcome.output.is_empty() { note } else { format!("{}\n{note}", outcome.output) };
-            }
-            if self.frames.len() > first_frame {
-                outcome.last_frame = self.frames.len() - 1;
-            }
-            self.last_command = outcome.clone();
+                    outcome.note = Some(churned);
+                    text
+                }
+                None => {
+                    self.record_clock_frame(FrameCause::StillChanging);
+                    outcome.bound = Some(Bound::HourPassed);
+                    STILL_CHANGING.to_string()
+                }
+            };
+            outcome.output = if outcome.output.is_empty() { note } else { format!("{}\n{note}", outcome.output) };
         }
+        if self.frames.len() > first_frame {
+            outcome.last_frame = self.frames.len() - 1;
+        }
+        self.last_command = outcome.clone();
         outcome
     }
 
     /// A console command or step: a kubectl command or a simulation command, run at the
     /// end of the timeline.
     pub fn execute(&mut self, line: &str) -> StepOutcome {
-        match parse_command(line) {
-            Ok(command) => self.run_command(line.trim().to_string(), command, None),
-            Err(error) => {
-                let frame = self.frames.len().saturating_sub(1);
-                let outcome = StepOutcome::answered(line.trim().to_string(), Err(error), None, frame, frame);
-                self.last_command = outcome.clone();
-                outcome
-            }
-        }
+        let mut job = self.begin(line);
+        self.finish(&mut job);
+        job.into_outcomes().pop().unwrap_or_default()
     }
 
-    fn run_command(&mut self, text: String, command: Command, step: Option<usize>) -> StepOutcome {
+    /// A line that does not parse: kubectl's (or the playground's) error, no frame.
+    fn refused_line(&mut self, line: &str, error: CommandError) -> StepOutcome {
+        let frame = self.frames.len().saturating_sub(1);
+        let outcome = StepOutcome::answered(line.trim().to_string(), Err(error), None, frame, frame);
+        self.last_command = outcome.clone();
+        outcome
+    }
+
+    /// Starts a command: done at once, or, for `advance` and `settle`, the clock's run
+    /// left to do (`Job::work` does it).
+    fn begin_command(&mut self, text: String, command: Command, step: Option<usize>) -> Begun {
         let first_frame = self.frames.len();
         self.churn.start_command();
         let mut note = None;
-        let mut hour_passed = false;
-        let mut clock = None;
         let result = match command {
             Command::Kubectl(kubectl) => {
                 let result;
@@ -389,23 +393,12 @@ impl Simulation {
             Command::Advance { ms } => {
                 self.record_command_frame(&text, step);
                 let until = self.api.now() + ms;
-                self.run_until(until);
-                let reading = FrameCause::Advanced { ms: self.api.now() };
-                self.record_clock_frame(reading.clone());
-                let said = reading.to_string();
-                clock = Some(reading);
-                Ok(said)
+                return Begun::Clock(ClockRun { text, first_frame, kind: ClockKind::Advance { until } });
             }
             Command::Settle => {
                 self.record_command_frame(&text, step);
-                let quiet = self.settle();
-                let ms = self.api.now();
-                hour_passed = !quiet && !self.churn.is_tripped();
-                let reading = if quiet { FrameCause::Settled { ms } } else { FrameCause::Stopped { ms, hour_passed } };
-                self.record_clock_frame(reading.clone());
-                let said = reading.to_string();
-                clock = Some(reading);
-                Ok(said)
+                let deadline = self.api.now() + SETTLE_LIMIT_MS;
+                return Begun::Clock(ClockRun { text, first_frame, kind: ClockKind::Settle { deadline } });
             }
             other => {
                 let result = self.world_command(other);
@@ -414,6 +407,32 @@ impl Simulation {
                 result
             }
         };
+        Begun::Done(self.conclude(text, first_frame, result, note, None))
+    }
+
+    /// A clock command's run is over (`ran`: the clock got where it was asked, or the
+    /// cluster came to rest): its reading, its frame, its outcome.
+    fn after_clock_run(&mut self, run: ClockRun, ran: bool) -> StepOutcome {
+        let ms = self.api.now();
+        let reading = match run.kind {
+            ClockKind::Advance { .. } => FrameCause::Advanced { ms },
+            ClockKind::Settle { .. } if ran => FrameCause::Settled { ms },
+            ClockKind::Settle { .. } => FrameCause::Stopped { ms, hour_passed: !self.churn.is_tripped() },
+        };
+        self.record_clock_frame(reading.clone());
+        let said = reading.to_string();
+        self.conclude(run.text, run.first_frame, Ok(said), None, Some(reading))
+    }
+
+    /// The end of every command: a churn's note and frame, the outcome, the bound it met.
+    fn conclude(
+        &mut self,
+        text: String,
+        first_frame: usize,
+        result: Result<String, CommandError>,
+        note: Option<PlaygroundNote>,
+        reading: Option<FrameCause>,
+    ) -> StepOutcome {
         let (result, note) = match self.churn_note() {
             Some(churned) => {
                 self.record_stop(&churned);
@@ -421,8 +440,9 @@ impl Simulation {
             }
             None => (result, note),
         };
+        let hour_passed = matches!(reading, Some(FrameCause::Stopped { hour_passed: true, .. }));
         let mut outcome = self.finish_command(text, first_frame, result, note);
-        outcome.reading = clock;
+        outcome.reading = reading;
         if hour_passed {
             outcome.bound = Some(Bound::HourPassed);
             self.last_command = outcome.clone();
@@ -457,8 +477,13 @@ impl Simulation {
 
     /// Processes every action due up to `until_ms`, then sets the clock there.
     /// A churn stops it where it is.
-    fn run_until(&mut self, until_ms: u64) {
+    /// At most `budget` actions: `false` when it ran out first (the run resumes where it
+    /// paused, so a paused run makes the same frames as one that never paused).
+    fn run_until(&mut self, until_ms: u64, budget: &mut Budget) -> bool {
         while !self.churn.is_tripped() {
+            if !budget.take() {
+                return false;
+            }
             let Some((at, action)) = self.agenda.pop_due(until_ms) else { break };
             self.api.set_now(at.max(self.api.now()));
             self.perform(action);
@@ -466,6 +491,7 @@ impl Simulation {
         if !self.churn.is_tripped() {
             self.api.set_now(until_ms.max(self.api.now()));
         }
+        true
     }
 
     /// `kubectl drain` returns once the pods it evicted are gone (`waitForDelete`), and
@@ -495,25 +521,28 @@ impl Simulation {
     }
 
     /// Runs until only recurring background work (crash loops, pull retries) is left,
-    /// or an hour of simulated time has passed.
-    /// Returns `false` when the hour ran out with work still due, or a churn stopped it.
-    fn settle(&mut self) -> bool {
-        let deadline = self.api.now() + SETTLE_LIMIT_MS;
+    /// or the clock reaches `deadline` (an hour after the settle began).
+    /// `Some(false)` when the hour ran out with work still due, or a churn stopped it;
+    /// `None` when `budget` ran out first (it resumes where it paused).
+    fn settle(&mut self, deadline: u64, budget: &mut Budget) -> Option<bool> {
         while !self.agenda.only_background() {
             if self.churn.is_tripped() {
-                return false;
+                return Some(false);
             }
             let Some(next) = self.agenda.next_time() else { break };
             if next > deadline {
                 self.api.set_now(deadline);
-                return false;
+                return Some(false);
+            }
+            if !budget.take() {
+                return None;
             }
             if let Some((at, action)) = self.agenda.pop_due(next) {
                 self.api.set_now(at.max(self.api.now()));
                 self.perform(action);
             }
         }
-        true
+        Some(true)
     }
 
     /// The frame a command starts: marked with its step, or for a console command
