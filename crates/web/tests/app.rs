@@ -1,5 +1,5 @@
 //! The whole app mounted in headless Chromium, with the real engine in wasm:
-//! the example scenario loads, and the timeline buttons move the cursor.
+//! the example scenario loads at its first frame, and the timeline buttons move the cursor.
 #![cfg(target_arch = "wasm32")]
 
 use std::time::Duration;
@@ -40,6 +40,10 @@ async fn the_example_runs_and_the_cursor_moves() {
 
     assert_eq!(find(&root, "h1").text_content().as_deref(), Some("DaemonSet Playground"));
     assert_eq!(all(&root, ".node-card"), 5);
+    // The story opens at its first frame; the last shows a pod on every node.
+    assert_eq!(frame(&root), "0");
+    click(&root, "[aria-label=\"Go to the last frame\"]");
+    settle().await;
     assert_eq!(all(&root, ".node-card .pod-chip"), 5);
     let last: usize = frame(&root).parse().expect("a frame number");
     assert!(last > 2);
