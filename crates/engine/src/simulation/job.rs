@@ -194,14 +194,15 @@ impl Simulation {
             let outcome = match phase {
                 Phase::Steps { .. } => continue,
                 Phase::Clock(run) => {
+                    // A frame of its own, so the timeline shows where it stopped.
                     let reading = FrameCause::Interrupted { ms: self.api.now() };
-                    self.record_clock_frame(reading.clone());
+                    self.push_frame(reading.clone(), None);
                     let said = reading.to_string();
                     self.conclude(run.text, run.first_frame, Ok(said), None, Some(reading))
                 }
                 Phase::RunOn { mut outcome, first_frame, .. } => {
                     let reading = FrameCause::Interrupted { ms: self.api.now() };
-                    self.record_clock_frame(reading.clone());
+                    self.push_frame(reading.clone(), None);
                     outcome.output = if outcome.output.is_empty() { reading.to_string() } else { format!("{}\n{reading}", outcome.output) };
                     if self.frames.len() > first_frame {
                         outcome.last_frame = self.frames.len() - 1;
