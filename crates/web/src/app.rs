@@ -5,7 +5,7 @@ use yew::prelude::*;
 use crate::components::{Closed, ClusterPane, ClusterOnlyToggle, GalleryPicker, GalleryToggle, Header, LoadProblem, ManifestEditor, PresentToggle, ShareBar};
 use crate::focus::focus_first;
 use crate::embed::use_embed;
-use crate::hooks::{use_keyboard_shortcuts, use_lang_preference, use_playback, use_presenting, use_subject_in_view};
+use crate::hooks::{use_keyboard_shortcuts, use_lang_preference, use_playback, use_presenting, use_simulation, use_subject_in_view};
 use crate::markdown::ScenarioDescription;
 use crate::share_link::{open_page, use_address_bar};
 use crate::state::Playground;
@@ -16,6 +16,7 @@ pub fn app() -> Html {
     // A share link, the saved work or the example; and the embed options.
     let opening = use_memo((), |_| open_page());
     let playground = use_reducer(|| opening.state.clone());
+    use_simulation(&playground);
     use_playback(&playground);
     use_keyboard_shortcuts(&playground);
     let embed = &opening.embed;
@@ -30,7 +31,7 @@ pub fn app() -> Html {
     // an embed, whose focus would pull the host page to it, nor in presenter mode,
     // which focuses its own Play.
     {
-        let opens_at_start = !embed.embed && !presenting && playground.cursor == 0 && playground.frame_count() > 1;
+        let opens_at_start = !embed.embed && !presenting && playground.cursor == 0 && (playground.frame_count() > 1 || playground.is_working());
         use_effect_with((), move |_| {
             if opens_at_start {
                 crate::focus::focus_in_place(".timeline [data-action=\"play\"]");
@@ -56,7 +57,10 @@ pub fn app() -> Html {
             match closed {
                 // On Play, so that Space (or Enter) plays the story just loaded; the
                 // gallery's button would open the gallery again.
-                Closed::Loaded => focus_first("[data-action=\"play\"]"),
+                // After the render the load causes, which may draw the timeline anew.
+                Closed::Loaded => {
+                    gloo::timers::callback::Timeout::new(0, || focus_first(".timeline [data-action=\"play\"]")).forget();
+                }
                 // Back to the button that opened it.
                 Closed::Dismissed => focus_first("[data-action=\"gallery\"]"),
             }

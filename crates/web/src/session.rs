@@ -2,12 +2,12 @@
 //! run console commands, keep the timeline. Everything else renders what this
 //! holds.
 
-use std::cell::{Ref, RefCell};
+use std::cell::{Cell, Ref, RefCell};
 use std::collections::BTreeMap;
 
 use dsplay_engine::exercise::{self, Evaluation};
 use dsplay_engine::scenario::Scenario;
-use dsplay_engine::simulation::{Edit, Frame, LoadError, Simulation, StepOutcome};
+use dsplay_engine::simulation::{Budget, Edit, Frame, Job, LoadError, Simulation, StepOutcome};
 
 use crate::session_record::{Entry, SessionRecord};
 
@@ -41,27 +41,80 @@ pub enum Applied {
 pub struct Session {
     simulation: RefCell<Simulation>,
     /// The frame the steps ended at: where a learner is handed an exercise's cluster.
-    steps_end: usize,
-    steps: Vec<StepOutcome>,
+    steps_end: Cell<usize>,
+    /// The steps played so far (all of them once `playing` is done).
+    steps: RefCell<Vec<StepOutcome>>,
+    /// The steps still being played, a slice at a time ([`Session::work`]), so the page
+    /// draws the frames already made while the engine runs ahead; `None` once done.
+    playing: RefCell<Option<Job>>,
     console: RefCell<Vec<StepOutcome>>,
     /// The text loaded and what was done since: what links and saved work replay.
     record: RefCell<SessionRecord>,
 }
 
 impl Session {
+    /// `text` loaded and its steps played.
     pub fn load(text: &str) -> Result<Session, LoadError> {
-        Ok(Session::play(Simulation::load(text)?, text))
+        let session = Session::open(text)?;
+        session.finish();
+        Ok(session)
     }
 
-    fn play(mut simulation: Simulation, text: &str) -> Session {
-        let steps = simulation.run_steps();
+    /// `text` loaded, its steps begun: [`Session::work`] plays them a slice at a time.
+    pub fn open(text: &str) -> Result<Session, LoadError> {
+        Ok(Session::begin(Simulation::load(text)?, text))
+    }
+
+    fn begin(mut simulation: Simulation, text: &str) -> Session {
+        let job = simulation.begin_steps();
         Session {
-            steps_end: exercise::start_frame(&simulation),
+            steps_end: Cell::new(0),
             simulation: RefCell::new(simulation),
-            steps,
+            steps: RefCell::default(),
+            playing: RefCell::new(Some(job)),
             console: RefCell::default(),
             record: RefCell::new(SessionRecord::new(text)),
         }
+    }
+
+    /// Whether steps are still being played.
+    pub fn is_working(&self) -> bool {
+        self.playing.borrow().is_some()
+    }
+
+    /// Plays the steps on for at most `budget` due actions; `true` once they are done.
+    pub fn work(&self, budget: Budget) -> bool {
+        let mut playing = self.playing.borrow_mut();
+        let Some(job) = playing.as_mut() else { return true };
+        let mut simulation = self.simulation.borrow_mut();
+        let done = simulation.work(job, budget);
+        *self.steps.borrow_mut() = job.outcomes().to_vec();
+        if done {
+            self.steps_end.set(exercise::start_frame(&simulation));
+            *playing = None;
+        }
+        done
+    }
+
+    /// Plays what is left of the steps at once.
+    pub fn finish(&self) {
+        self.work(Budget::UNLIMITED);
+    }
+
+    /// Stops the steps where they are, as the person watching asked: the step under way
+    /// ends there, said as stopped; later steps are not played.
+    pub fn stop(&self) {
+        let Some(mut job) = self.playing.borrow_mut().take() else { return };
+        let mut simulation = self.simulation.borrow_mut();
+        simulation.stop(&mut job);
+        self.steps_end.set(exercise::start_frame(&simulation));
+        *self.steps.borrow_mut() = job.into_outcomes();
+    }
+
+    /// What changes as the steps play and commands run: how many steps are done, and the
+    /// console's length (the view's memos are keyed on it).
+    pub fn revision(&self) -> (usize, usize) {
+        (self.steps.borrow().len(), self.console.borrow().len())
     }
 
     /// The session `record` describes: its scenario loaded and played, then each entry
@@ -83,6 +136,7 @@ impl Session {
                 }
             }
         }
+        session.finish();
         Ok(session)
     }
 
@@ -94,6 +148,7 @@ impl Session {
     /// Apply of an edited `text` on this session, as `kubectl apply -f` would act on the
     /// running cluster (see `Simulation::apply_edit`). Its commands join the console.
     pub fn apply_edit(&self, text: &str) -> Result<Applied, LoadError> {
+        self.finish();
         let frames_before = self.frame_count();
         let edit = self.simulation.borrow_mut().apply_edit(text)?;
         Ok(match edit {
@@ -101,8 +156,13 @@ impl Session {
                 // The nodes or steps changed, so the scenario starts again; what was typed
                 // in the console since is typed again, so a cordon or a label is not lost
                 // (a command about a node that is gone now fails, visibly).
-                let reloaded = Session::play(*simulation, text);
-                for entry in &self.record.borrow().entries {
+                let reloaded = Session::begin(*simulation, text);
+                let entries = self.record.borrow();
+                // With nothing to type again, the new scenario plays a slice at a time.
+                if entries.entries.iter().any(|entry| matches!(entry, Entry::Run(_) | Entry::Step(_))) {
+                    reloaded.finish();
+                }
+                for entry in &entries.entries {
                     match entry {
                         Entry::Run(line) => drop(reloaded.execute(line, RunOn::UntilQuiet)),
                         Entry::Step(line) => drop(reloaded.execute(line, RunOn::No)),
@@ -138,9 +198,9 @@ impl Session {
         Ref::filter_map(self.simulation.borrow(), |simulation| simulation.frames().get(index)).ok()
     }
 
-    /// The scenario's steps, each with the frames it produced.
-    pub fn steps(&self) -> &[StepOutcome] {
-        &self.steps
+    /// The scenario's steps played so far, each with the frames it produced.
+    pub fn steps(&self) -> Ref<'_, [StepOutcome]> {
+        Ref::map(self.steps.borrow(), Vec::as_slice)
     }
 
     /// Whether `node`'s kubelet has stopped posting status (`node down`), at the end
@@ -163,7 +223,10 @@ impl Session {
     /// How far this session got with `exercise`'s task (`None` when it has none): its
     /// goal at the end of the timeline, its constraints over every frame since the steps.
     pub fn evaluate(&self, exercise: &Scenario) -> Option<Evaluation> {
-        exercise::evaluate(exercise, &self.simulation.borrow(), self.steps_end)
+        if self.is_working() {
+            return None;
+        }
+        exercise::evaluate(exercise, &self.simulation.borrow(), self.steps_end.get())
     }
 
     /// The scenario this session runs (as last applied).
@@ -185,6 +248,7 @@ impl Session {
     /// The answer to a read-only kubectl `line` as of `frame`, in the console and the
     /// record; `None` (nothing done) for any other line.
     fn answer_at(&self, line: &str, frame: usize) -> Option<StepOutcome> {
+        self.finish();
         let outcome = self.simulation.borrow_mut().query_at(line, frame)?;
         self.console.borrow_mut().push(outcome.clone());
         self.record.borrow_mut().entries.push(Entry::Query { line: line.to_owned(), frame });
@@ -196,6 +260,7 @@ impl Session {
     /// is quiet (`execute_interactively`) or stays where the command left it, as after
     /// a scenario's step.
     pub fn execute(&self, line: &str, run_on: RunOn) -> StepOutcome {
+        self.finish();
         let (outcome, entry) = match run_on {
             RunOn::UntilQuiet => (self.simulation.borrow_mut().execute_interactively(line), Entry::Run(line.to_owned())),
             RunOn::No => (self.simulation.borrow_mut().execute(line), Entry::Step(line.to_owned())),

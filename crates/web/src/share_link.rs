@@ -359,7 +359,7 @@ fn start(
     speed: Option<String>,
     origin_file: Option<&str>,
 ) -> State {
-    let mut resumed = State::resume(lang, text, record);
+    let mut resumed = State::resume_sliced(lang, text, record, true);
     if origin_file.is_some() {
         resumed.origin = crate::gallery::origin_of_file(origin_file);
     }

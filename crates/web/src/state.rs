@@ -107,6 +107,13 @@ pub struct State {
     pub run_on: RunOn,
     /// Counts console commands: the session grew although its `Rc` is the same.
     pub console_revision: u32,
+    /// Counts slices of steps played ([`Action::Worked`]), for the same reason.
+    pub work_revision: u32,
+    /// Scenarios load with their steps played a slice at a time (the page), not at once
+    /// (tests, which look at the result at once).
+    pub slicing: bool,
+    /// A frame asked for (a link's `f=`) that the steps have not reached yet.
+    pub seek_when_ready: Option<usize>,
     /// The node the user picked; share links and saved work carry it.
     pub selected_node: Option<String>,
     /// What the last gallery load or Reset replaced, until restored or dismissed.
@@ -142,6 +149,8 @@ impl PartialEq for State {
                 _ => false,
             }
             && self.error == other.error
+            && self.work_revision == other.work_revision
+            && self.seek_when_ready == other.seek_when_ready
             && self.cursor == other.cursor
             && self.playing == other.playing
             && self.speed == other.speed
@@ -174,6 +183,8 @@ pub enum Action {
     Pause,
     /// The playback timer fired.
     Tick,
+    /// The engine played more of the steps, or stopped.
+    Worked,
     SetSpeed(Speed),
     SetRunOn(RunOn),
     SetLang(Lang),
@@ -213,6 +224,12 @@ impl State {
     /// `text` in the editor and, when a `record` comes along (a link, saved work), the
     /// session it replays; else, or when it no longer replays, the session of `text`.
     pub fn resume(lang: Lang, text: &str, record: Option<&SessionRecord>) -> State {
+        State::resume_sliced(lang, text, record, false)
+    }
+
+    /// As [`State::resume`], the steps of a scenario loaded from a text (not a record)
+    /// played a slice at a time when `slicing` (the page's own state).
+    pub fn resume_sliced(lang: Lang, text: &str, record: Option<&SessionRecord>, slicing: bool) -> State {
         let mut state = State {
             lang,
             text: text.to_string(),
@@ -225,6 +242,9 @@ impl State {
             speed: Speed::default(),
             run_on: RunOn::default(),
             console_revision: 0,
+            work_revision: 0,
+            slicing,
+            seek_when_ready: None,
             selected_node: None,
             displaced: None,
             // Work that is a shipped scenario (a link to one, say) resets to it.
@@ -246,6 +266,11 @@ impl State {
         let record = session.record();
         let draft = self.text != record.applied_text();
         (draft || !record.entries.is_empty()).then(|| record.clone())
+    }
+
+    /// Whether the session's steps are still being played.
+    pub fn is_working(&self) -> bool {
+        self.session.as_ref().is_some_and(|session| session.is_working())
     }
 
     pub fn frame_count(&self) -> usize {
@@ -290,7 +315,8 @@ impl State {
     }
 
     fn apply(&mut self) {
-        match Session::load(&self.text) {
+        let loaded = if self.slicing { Session::open(&self.text) } else { Session::load(&self.text) };
+        match loaded {
             Ok(session) => self.show(session),
             Err(error) => self.error = Some(error),
         }
@@ -333,8 +359,11 @@ impl State {
         match session.apply_edit(&self.text) {
             // The scenario starts again, and plays, as an Apply in place plays its rollout.
             Ok(Applied::Reloaded(session)) => {
+                if !self.slicing {
+                    session.finish();
+                }
                 self.show(*session);
-                self.playing = self.last_frame() > 0;
+                self.playing = self.last_frame() > 0 || self.is_working();
             }
             Ok(Applied::InPlace { first_frame, refused }) => {
                 if let Some(first) = first_frame {
@@ -416,6 +445,8 @@ impl Reducible for State {
             Action::RemoveBookmark(frame) => next.bookmarks = bookmarks::without_bookmark(&next.bookmarks, frame),
             Action::Seek(frame) => {
                 next.cursor = frame.min(next.last_frame());
+                // Past the frames made so far, while more are coming: go there once made.
+                next.seek_when_ready = (frame > next.last_frame() && next.is_working()).then_some(frame);
                 next.playing = false;
             }
             Action::StepForward => {
@@ -435,7 +466,7 @@ impl Reducible for State {
                 next.playing = false;
             }
             Action::Play => {
-                if next.cursor >= next.last_frame() {
+                if next.cursor >= next.last_frame() && !next.is_working() {
                     next.cursor = next.replay_start();
                 }
                 next.playing = next.frame_count() > 1;
@@ -444,8 +475,18 @@ impl Reducible for State {
             Action::Tick => {
                 if next.playing {
                     next.cursor = (next.cursor + next.speed.frames_per_tick()).min(next.last_frame());
-                    next.playing = next.cursor < next.last_frame();
+                    // While the steps still play, the frames to come are waited for.
+                    next.playing = next.cursor < next.last_frame() || next.is_working();
                 }
+            }
+            // A slice of the steps was played (`hooks::use_simulation`): more frames to show.
+            Action::Worked => {
+                next.work_revision = next.work_revision.wrapping_add(1);
+                if let Some(frame) = next.seek_when_ready.filter(|&frame| frame <= next.last_frame() || !next.is_working()) {
+                    next.cursor = frame.min(next.last_frame());
+                    next.seek_when_ready = None;
+                }
+                next.playing &= next.cursor < next.last_frame() || next.is_working();
             }
             Action::SetSpeed(speed) => next.speed = speed,
             Action::SetRunOn(run_on) => next.run_on = run_on,
@@ -511,13 +552,34 @@ mod tests {
     }
 
     #[test]
+    fn a_sliced_load_shows_frames_as_they_come_and_reaches_a_named_frame() {
+        use dsplay_engine::simulation::Budget;
+        let state = Rc::new(State::resume_sliced(Lang::En, EXAMPLE_SCENARIO, None, true));
+        assert!(state.is_working(), "the steps play a slice at a time");
+        let mut state = state.reduce(Action::Seek(40));
+        assert_eq!((state.cursor, state.seek_when_ready), (state.last_frame(), Some(40)), "the frame is not made yet");
+        let session = state.session.clone().expect("a session");
+        let mut slices = 0;
+        while !session.work(Budget::actions(4)) {
+            state = state.reduce(Action::Worked);
+            slices += 1;
+        }
+        state = state.reduce(Action::Worked);
+        assert!(slices > 10, "{slices} slices");
+        assert_eq!((state.cursor, state.seek_when_ready), (40, None), "there once made");
+        let whole = Session::load(EXAMPLE_SCENARIO).expect("loads");
+        assert_eq!(session.frame_count(), whole.frame_count());
+        assert_eq!(session.steps().len(), whole.steps().len());
+    }
+
+    #[test]
     fn the_example_loads_and_every_step_holds() {
         let state = example();
         assert_eq!(state.error, None);
         let session = state.session.as_ref().expect("the example scenario loads");
         assert!(session.frame_count() > 3, "a rollout takes several frames");
         assert_eq!((state.cursor, state.playing), (0, false), "the story opens at its first frame, for Play to tell");
-        for step in session.steps() {
+        for step in session.steps().iter() {
             assert_eq!(step.error, None, "step {} was rejected", step.command);
             assert!(step.failures.is_empty(), "step {} failed: {:?}", step.command, step.failures);
         }

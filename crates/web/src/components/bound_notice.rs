@@ -15,7 +15,7 @@ use crate::state::Playground;
 pub fn bound_notice() -> Html {
     let playground = use_context::<Playground>();
     let session = playground.as_ref().and_then(|p| p.session.clone());
-    let identity = session.as_ref().map(|s| (Rc::as_ptr(s) as usize, s.console().len()));
+    let identity = session.as_ref().map(|s| (Rc::as_ptr(s) as usize, s.revision()));
     let chips = {
         let session = session.clone();
         use_memo(identity, move |_| session.map(|s| chips_of(&s)).unwrap_or_default())
@@ -47,6 +47,7 @@ pub fn bound_notice() -> Html {
     let kind = match bound {
         Bound::HourPassed => "hour",
         Bound::Churned(_) => "churn",
+        Bound::Stopped => "stopped",
     };
     html! {
         <div class="bound-notice" role="note" data-bound={kind}>

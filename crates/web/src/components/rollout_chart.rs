@@ -17,10 +17,11 @@ const WIDTH: f64 = 600.0;
 const HEIGHT: f64 = 110.0;
 const PAD: f64 = 6.0;
 
-/// The timeline model, recomputed only when the session or its length changes.
+/// The timeline model, recomputed only when the session or its length changes; none
+/// while the steps still play (it reads every frame: once per slice would be quadratic).
 #[hook]
 pub fn use_rollout_timeline(playground: &Playground) -> Option<Rc<RolloutTimeline>> {
-    let session = playground.session.clone();
+    let session = playground.session.clone().filter(|session| !session.is_working());
     let key = (session.as_ref().map(|s| Rc::as_ptr(s) as usize), playground.frame_count());
     let timeline = use_memo(key, move |_| {
         session.map(|session| {

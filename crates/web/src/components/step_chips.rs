@@ -30,7 +30,8 @@ pub struct Chip {
 /// cluster or its clock (a question asked in the console is answered there, at the
 /// frame shown, and is no place on the timeline).
 pub fn chips_of(session: &Session) -> Vec<Chip> {
-    let steps = session.steps().iter().enumerate().map(|(index, step)| Chip {
+    let steps = session.steps();
+    let steps = steps.iter().enumerate().map(|(index, step)| Chip {
         of: ChipOf::Step(index),
         first_frame: step.first_frame,
         last_frame: step.last_frame,
@@ -88,6 +89,7 @@ pub fn bound_text(bound: &Bound, lang: Lang) -> String {
     match bound {
         Bound::Churned(churn) => crate::i18n::console_text::note(&PlaygroundNote::Churned(churn.clone()), lang),
         Bound::HourPassed => crate::i18n::console_text::still_changing(lang).to_owned(),
+        Bound::Stopped => lang.strings().stopped_by_you.to_owned(),
     }
 }
 

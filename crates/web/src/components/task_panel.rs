@@ -25,7 +25,7 @@ pub fn task_panel() -> Html {
         course::task_scenario(origin).or_else(|| course::task_scenario(&applied)).map(Rc::new)
     });
     let session = playground.as_ref().and_then(|p| p.session.clone());
-    let identity = session.as_ref().map(|s| (Rc::as_ptr(s) as usize, s.console().len()));
+    let identity = session.as_ref().map(|s| (Rc::as_ptr(s) as usize, s.revision()));
     let evaluation = {
         let (session, exercise) = (session.clone(), (*exercise).clone());
         use_memo(identity, move |_| session.zip(exercise).and_then(|(session, exercise)| session.evaluate(&exercise)))

@@ -25,7 +25,7 @@ pub fn timeline() -> Html {
     // The chips are worked out once per session and console length, not at every frame
     // of playback (each console entry's command is parsed).
     let session = playground.as_ref().and_then(|p| p.session.clone());
-    let identity = session.as_ref().map(|s| (Rc::as_ptr(s) as usize, s.console().len()));
+    let identity = session.as_ref().map(|s| (Rc::as_ptr(s) as usize, s.revision()));
     let chips = {
         let session = session.clone();
         use_memo(identity, move |_| session.map(|s| chips_of(&s)).unwrap_or_default())
@@ -121,6 +121,23 @@ pub fn timeline() -> Html {
     };
     // The frame's narration stands in the sticky timeline, so it stays on screen beside
     // a selected node's explanation, however far the page has scrolled.
+    // While the steps still play: how far the engine got, and a Stop that keeps it.
+    let progress = session.as_ref().filter(|session| session.is_working()).map(|session| {
+        let time = session.frame(session.last_frame()).map_or(0, |frame| frame.time_ms);
+        let stop = {
+            let (playground, session) = (playground.clone(), session.clone());
+            Callback::from(move |_: MouseEvent| {
+                session.stop();
+                playground.dispatch(Action::Worked);
+            })
+        };
+        html! {
+            <p class="sim-progress" role="status">
+                <span>{ (strings.simulating)(&format_sim_time(time), count) }</span>
+                <button type="button" class="btn" data-action="stop" onclick={stop}>{ strings.stop }</button>
+            </p>
+        }
+    });
     let caption = session.as_ref().and_then(|session| session.frame(cursor)).map(|frame| {
         let cause = narrate(&frame, playground.lang).into_owned();
         html! {
@@ -181,7 +198,10 @@ pub fn timeline() -> Html {
                 oninput={on_scrub} />
             <super::bookmark_list::BookmarkTicks />
             <super::rollout_chart::ScrubberMarkers />
-            { caption }
+            // One node each, shown or not: an `Option` would add or drop a child, and Yew
+            // would then build the controls above anew (and lose the focus on Play).
+            { progress.unwrap_or_default() }
+            { caption.unwrap_or_default() }
             if !chips.is_empty() {
                 // The chips number themselves with a CSS counter: a window that does not
                 // start at the first step starts its count where it begins.
@@ -228,7 +248,7 @@ pub fn step_output() -> Html {
     let session = playground.as_ref().and_then(|p| p.session.clone());
     // Which outcomes are worth the box is worked out once per session and console
     // length, not at every frame of playback (it parses every command).
-    let identity = session.as_ref().map(|s| (Rc::as_ptr(s) as usize, s.console().len()));
+    let identity = session.as_ref().map(|s| (Rc::as_ptr(s) as usize, s.revision()));
     let candidates = {
         let session = session.clone();
         use_memo(identity, move |_| session.map(|s| worth_showing(&s)).unwrap_or_default())
@@ -282,7 +302,8 @@ struct Candidate {
 /// questions asked in the console, which the console answers.
 fn worth_showing(session: &Session) -> Vec<Candidate> {
     let telling = |outcome: &StepOutcome| (has_printed(outcome) || !outcome.failures.is_empty()) && !moves_the_clock(outcome);
-    let steps = session.steps().iter().enumerate().filter(|(_, step)| telling(step)).map(|(index, step)| Candidate {
+    let steps = session.steps();
+    let steps = steps.iter().enumerate().filter(|(_, step)| telling(step)).map(|(index, step)| Candidate {
         first_frame: step.first_frame,
         typed: false,
         index,

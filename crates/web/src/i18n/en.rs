@@ -107,6 +107,9 @@ pub(super) static STRINGS: Strings = Strings {
     steps_hidden_before: |n| format!("… {n} earlier steps (the scrubber reaches them)"),
     steps_hidden_after: |n| format!("{n} later steps …"),
     expect_held: "✓ held",
+    stopped_by_you: "you stopped the simulation here; the later steps were not played",
+    simulating: |time, frames| format!("Simulating… {time} of simulated time, {frames} frames so far"),
+    stop: "Stop",
     typed_chip: "typed in the console, or made by Apply, after the scenario's steps",
 
     crashed: "The playground stopped on an internal error, a bug on our side.",

@@ -198,6 +198,11 @@ pub struct Strings {
     pub expect_held: &'static str,
     /// A chip's title line for a command typed in the console or made by Apply.
     pub typed_chip: &'static str,
+    /// A step that the person watching stopped (the progress line's Stop).
+    pub stopped_by_you: &'static str,
+    /// The progress line while the steps play: simulated time, frames so far.
+    pub simulating: fn(&str, usize) -> String,
+    pub stop: &'static str,
 
     /// The notice shown when the app stopped on an internal error (a bug).
     pub crashed: &'static str,

@@ -30,6 +30,7 @@ pub fn cause_text(cause: &FrameCause, lang: Lang) -> Cow<'_, str> {
         (Lang::ZhHans, FrameCause::Stopped { ms, hour_passed: false }) => Cow::Owned(format!("于 {} 停止", clock_reading(*ms))),
         (Lang::ZhHans, FrameCause::StillChanging) => Cow::Borrowed(STILL_CHANGING_ZH_HANS),
         (Lang::ZhHans, FrameCause::Churned(churn)) => Cow::Owned(super::console_text::churned_zh_hans(churn)),
+        (Lang::ZhHans, FrameCause::Interrupted { ms }) => Cow::Owned(format!("于 {} 停止：你停止了模拟", clock_reading(*ms))),
     }
 }
 

@@ -102,6 +102,9 @@ pub(super) static STRINGS: Strings = Strings {
     steps_hidden_before: |n| format!("…… 之前还有 {n} 个步骤（可用时间线滑块到达）"),
     steps_hidden_after: |n| format!("之后还有 {n} 个步骤……"),
     expect_held: "✓ 符合",
+    stopped_by_you: "你在此停止了模拟；之后的步骤没有执行",
+    simulating: |time, frames| format!("正在模拟……已模拟 {time}，已生成 {frames} 帧"),
+    stop: "停止",
     typed_chip: "在场景步骤之后于控制台输入，或由“应用”产生",
 
     crashed: "演练场因内部错误停止运行，这是演练场自身的缺陷，与你的操作无关。",
