@@ -40,8 +40,16 @@ async fn the_example_runs_and_the_cursor_moves() {
 
     assert_eq!(find(&root, "h1").text_content().as_deref(), Some("DaemonSet Playground"));
     assert_eq!(all(&root, ".node-card"), 5);
-    // The story opens at its first frame; the last shows a pod on every node.
+    // The story opens at its first frame while its steps play beside the view; the
+    // last frame, once made, shows a pod on every node.
     assert_eq!(frame(&root), "0");
+    for _ in 0..500 {
+        if all(&root, ".sim-progress") == 0 {
+            break;
+        }
+        settle().await;
+    }
+    assert_eq!(all(&root, ".sim-progress"), 0, "the steps were played");
     click(&root, "[aria-label=\"Go to the last frame\"]");
     settle().await;
     assert_eq!(all(&root, ".node-card .pod-chip"), 5);
