@@ -55,6 +55,19 @@ const POLICIES = {
     "base-uri 'none'",
     "form-action 'none'",
   ],
+  // Poster-first embeds (scripts/embeds-example.sh): no script at all, and a `srcdoc` page
+  // inherits this policy, so the posters are drawn with SVG presentation attributes and
+  // their Play button is a plain link; the playground it opens is framed from 'self'.
+  "embeds-example.html": [
+    "default-src 'none'",
+    "script-src 'none'",
+    "style-src {styles}",
+    "img-src 'self'",
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ],
 };
 
 const AUTORELOAD_FILE = "trunk-autoreload.js";

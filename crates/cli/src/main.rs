@@ -24,6 +24,7 @@ static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 mod check;
 mod exercise_check;
 mod export;
+mod poster;
 mod run;
 mod share;
 mod test;
@@ -68,6 +69,8 @@ usage:
   dsplay encode <file> [--base URL]  the share link of a scenario
   dsplay decode <url-or-fragment>    the scenario text of a share link
   dsplay export <file> [--out DIR]   kubectl-applicable YAML (kwok fake nodes) and a replay script
+  dsplay poster <file> [--frame N|end] [--lang en|zh] [--theme light|dark] -o <file.svg|->
+                                     one frame of the cluster as a static SVG picture
   dsplay --help | --version
 
 exit status: 0 success (for check: the task is done), 1 a check failed or an object is invalid, 2 usage or unreadable input";
@@ -87,6 +90,7 @@ fn dispatch(args: &[String]) -> i32 {
         Some("encode") => share::encode_main(rest),
         Some("decode") => share::decode_main(rest),
         Some("export") => export::main(rest),
+        Some("poster") => poster::main(rest),
         Some("--help" | "-h" | "help") => {
             outln!("{USAGE}");
             0

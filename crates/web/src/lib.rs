@@ -6,7 +6,8 @@
 
 pub mod app;
 pub mod bookmarks;
-pub mod cluster_view;
+/// The view model lives in `dsplay-view`, shared with the command line's posters.
+pub use dsplay_view as cluster_view;
 pub mod components;
 pub mod console_input;
 pub mod course;
@@ -26,3 +27,6 @@ pub mod state;
 pub mod storage;
 
 pub use app::App;
+
+#[cfg(test)]
+mod why_tests;

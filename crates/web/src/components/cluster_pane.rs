@@ -149,7 +149,18 @@ fn rollout_hover(playground: &Playground) -> Callback<MouseEvent> {
         let Some(session) = playground.session.as_ref() else { return };
         let Some(frame) = session.frame(playground.cursor) else { return };
         let title = node.get_attribute("aria-label").filter(|_| node.class_list().contains("dense-node")).unwrap_or_else(|| name.clone());
-        let text = RolloutWhy::hover_text(&frame.state, &name, frame.time_ms, &title, playground.lang);
+        let text = hover_text(&frame.state, &name, frame.time_ms, &title, playground.lang);
         let _ = node.set_attribute("title", &text);
     })
+}
+
+/// What a pointer resting on `node` (its card, its square) is told: its title, then a
+/// line per rollout it takes part in at this frame.
+pub fn hover_text(state: &dsplay_engine::state::ClusterState, node: &str, now_ms: u64, title: &str, lang: crate::i18n::Lang) -> String {
+    let mut text = title.to_owned();
+    for why in RolloutWhy::of(state, node, now_ms) {
+        text.push('\n');
+        text.push_str(&(lang.panels().rollout_line)(&why));
+    }
+    text
 }

@@ -8,62 +8,24 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::cluster_view::{ClusterView, NodeReadiness, NodeView, PodPhase};
+use crate::cluster_view::{ClusterView, DenseState, NodeView};
 use crate::i18n::Lang;
 use crate::state::{Action, Playground};
 
-/// What a square shows, worst first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DenseState {
-    NotReady,
-    Cordoned,
-    Progress,
-    NoPod,
-    /// Every daemon pod ready, one at least of an old template: a rollout has yet to
-    /// reach the node.
-    OkOld,
-    Ok,
+/// A square's class: `dense-ok`, `dense-ok-old`, ... (www/ui-panels.css).
+fn class(state: DenseState) -> String {
+    format!("dense-{}", state.name())
 }
 
-impl DenseState {
-    pub fn of(node: &NodeView) -> DenseState {
-        if node.readiness != NodeReadiness::Ready {
-            DenseState::NotReady
-        } else if node.unschedulable {
-            DenseState::Cordoned
-        } else if node.pods.is_empty() {
-            DenseState::NoPod
-        } else if node.pods.iter().all(|pod| pod.ready && pod.phase == PodPhase::Running && !pod.terminating) {
-            match node.pods.iter().any(|pod| pod.current == Some(false)) {
-                true => DenseState::OkOld,
-                false => DenseState::Ok,
-            }
-        } else {
-            DenseState::Progress
-        }
-    }
-
-    fn class(self) -> &'static str {
-        match self {
-            DenseState::NotReady => "dense-bad",
-            DenseState::Cordoned => "dense-cordoned",
-            DenseState::Progress => "dense-progress",
-            DenseState::NoPod => "dense-none",
-            DenseState::OkOld => "dense-ok-old",
-            DenseState::Ok => "dense-ok",
-        }
-    }
-
-    fn label(self, lang: Lang) -> &'static str {
-        let text = lang.panels();
-        match self {
-            DenseState::NotReady => text.dense_bad,
-            DenseState::Cordoned => text.dense_cordoned,
-            DenseState::Progress => text.dense_progress,
-            DenseState::NoPod => text.dense_none,
-            DenseState::OkOld => text.dense_ok_old,
-            DenseState::Ok => text.dense_ok,
-        }
+fn label(state: DenseState, lang: Lang) -> &'static str {
+    let text = lang.panels();
+    match state {
+        DenseState::NotReady => text.dense_bad,
+        DenseState::Cordoned => text.dense_cordoned,
+        DenseState::Progress => text.dense_progress,
+        DenseState::NoPod => text.dense_none,
+        DenseState::OkOld => text.dense_ok_old,
+        DenseState::Ok => text.dense_ok,
     }
 }
 
@@ -93,10 +55,10 @@ fn dense_square(props: &DenseSquareProps) -> Html {
         .collect::<Vec<_>>()
         .join(", ");
     let colon = props.lang.panels().colon;
-    let label = format!("{}{colon}{}{}{}", node.name, state.label(props.lang), if pods.is_empty() { "" } else { " · " }, pods);
+    let label = format!("{}{colon}{}{}{}", node.name, label(state, props.lang), if pods.is_empty() { "" } else { " · " }, pods);
     html! {
         <li>
-            <button type="button" class={classes!("dense-node", state.class(), props.selected.then_some("is-selected"))}
+            <button type="button" class={classes!("dense-node", class(state), props.selected.then_some("is-selected"))}
                 data-node={node.name.clone()} title={label.clone()} aria-label={label}
                 aria-pressed={props.selected.to_string()} tabindex={if props.tab_stop { "0" } else { "-1" }}></button>
         </li>
@@ -175,7 +137,7 @@ pub fn dense_cluster(props: &DenseClusterProps) -> Html {
             <p class="console-hint">{ text.dense_hint }</p>
             <ul class="dense-legend">
                 { for legend.iter().map(|state| html! {
-                    <li><span class={classes!("dense-node", state.class())} aria-hidden="true"></span>{ state.label(lang) }</li>
+                    <li><span class={classes!("dense-node", class(*state))} aria-hidden="true"></span>{ label(*state, lang) }</li>
                 }) }
             </ul>
             <div {onclick} {onkeydown}>

@@ -1,5 +1,6 @@
-//! Sharing and keeping work, under the header: Copy link, Embed (an iframe snippet),
-//! the offer to restore work that a link displaced, and why a link was refused.
+//! Sharing and keeping work, under the header: Copy link, Embed (an iframe snippet
+//! showing a poster of the frame until a click loads the playground), Save picture
+//! (that poster as an SVG file), the offer to restore work that a link displaced, and why a link was refused.
 
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsValue;
@@ -7,6 +8,9 @@ use web_sys::HtmlTextAreaElement;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use dsplay_view::poster::{Lang as PosterLang, Options as PosterOptions, Theme};
+
+use crate::i18n::Lang;
 use crate::share_link::{check_link_size, keep_address, shared_view_of, to_fragment, url_of, LinkError, SharedView};
 use crate::state::{Action, Playground};
 use crate::storage::{self, SavedWork};
@@ -83,6 +87,15 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
         field.select();
     });
 
+    let save_picture = {
+        let playground = playground.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some((name, svg)) = poster_of(&playground, false) {
+                download(&format!("{name}.svg"), &svg);
+            }
+        })
+    };
+
     // Escape closes the link or snippet that is open.
     let onkeydown = {
         let open = open.clone();
@@ -116,6 +129,8 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
                     onclick={toggle(Open::Link)}>{ strings.copy_link }</button>
                 <button type="button" class="btn" data-action="embed" aria-expanded={(*open == Open::Embed).to_string()}
                     onclick={toggle(Open::Embed)}>{ strings.embed }</button>
+                <button type="button" class="btn" data-action="save-picture" title={strings.save_picture_hint}
+                    disabled={playground.session.is_none()} onclick={save_picture}>{ strings.save_picture }</button>
             </div>
             // What opens under the buttons floats over the page instead of pushing it down.
             if *open != Open::None || refused.is_some() || previous.is_some() {
@@ -170,23 +185,93 @@ fn shared_text(which: Open, playground: &Playground) -> Result<String, LinkError
     let view = crate::share_link::with_progress(shared_view_of(playground));
     check_link_size(&view)?;
     Ok(match which {
-        Open::Embed => embed_snippet(&view, playground.lang.strings().title),
+        Open::Embed => match poster_of(playground, true) {
+            Some((_, poster)) => {
+                let theme = if page_is_dark() { Theme::Dark } else { Theme::Light };
+                dsplay_view::poster::embed_snippet(&poster, &embed_url(&view), playground.lang.strings().title, poster_lang(playground.lang), theme)
+            }
+            None => embed_snippet(&view, playground.lang.strings().title),
+        },
         Open::Link | Open::None => url_of(&view, ""),
     })
 }
 
-/// The `<iframe>` for `view` in embed mode. The view's language and frame come along;
-/// attribute values are escaped, and the fragment is base64url (nothing to escape).
-pub fn embed_snippet(view: &SharedView, title: &str) -> String {
+/// The playground in embed mode at `view`: this page's address with `?embed=1`.
+fn embed_url(view: &SharedView) -> String {
     let location = web_sys::window().map(|w| w.location());
     let origin = location.as_ref().and_then(|l| l.origin().ok()).unwrap_or_default();
     let path = location.as_ref().and_then(|l| l.pathname().ok()).unwrap_or_else(|| "/".into());
-    let src = format!("{origin}{path}?embed=1#{}", to_fragment(view));
+    format!("{origin}{path}?embed=1#{}", to_fragment(view))
+}
+
+/// The `<iframe>` for `view` in embed mode, without a poster (a scenario that did not
+/// load has no frame to draw). The view's language and frame come along; attribute
+/// values are escaped, and the fragment is base64url (nothing to escape).
+pub fn embed_snippet(view: &SharedView, title: &str) -> String {
+    let src = embed_url(view);
     format!(
         "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"640\" style=\"border:0\" loading=\"lazy\"></iframe>",
         escape_attribute(&src),
         escape_attribute(title)
     )
+}
+
+fn poster_lang(lang: Lang) -> PosterLang {
+    match lang {
+        Lang::En => PosterLang::En,
+        Lang::ZhHans => PosterLang::Zh,
+    }
+}
+
+/// The page's palette, as index.html set it (`?theme=`, else the system's).
+fn page_is_dark() -> bool {
+    let root = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element());
+    root.and_then(|root| root.get_attribute("data-theme")).as_deref() == Some("dark")
+}
+
+/// The poster of the frame shown (`dsplay_view::poster`), in the page's language and
+/// palette, with a file name for it: `<scenario>-frame-<n>`. For an embed (`play`) it
+/// scales to the iframe and carries the Play button.
+fn poster_of(playground: &Playground, play: bool) -> Option<(String, String)> {
+    let session = playground.session.as_ref()?;
+    let frame = session.frame(playground.cursor)?;
+    let name = session.scenario().name.clone();
+    let options = PosterOptions {
+        lang: poster_lang(playground.lang),
+        theme: if page_is_dark() { Theme::Dark } else { Theme::Light },
+        title: format!("{name} · {}", crate::sim_time::format_sim_time(frame.time_ms)),
+        fluid: play,
+        play,
+    };
+    let pools = session.pools_by_node();
+    let svg = dsplay_view::poster::of_state(&frame.state, frame.time_ms, &pools, &session.pool_names(), &options);
+    let file = if name.is_empty() { "dsplay".to_string() } else { name };
+    Some((format!("{file}-frame-{}", playground.cursor), svg))
+}
+
+/// Downloads `text` as an SVG file named `name`: a Blob, its object URL, and a
+/// temporary `<a download>` clicked once.
+fn download(name: &str, text: &str) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("image/svg+xml");
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else { return };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
+    if let Ok(link) = document.create_element("a").map(|e| e.unchecked_into::<web_sys::HtmlAnchorElement>()) {
+        link.set_href(&url);
+        link.set_download(name);
+        if let Some(body) = document.body() {
+            let _ = body.append_child(&link);
+            link.click();
+            link.remove();
+        }
+    }
+    // The download has its bytes once it started; the URL goes a moment later.
+    gloo::timers::callback::Timeout::new(10_000, move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    })
+    .forget();
 }
 
 fn escape_attribute(value: &str) -> String {

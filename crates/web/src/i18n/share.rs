@@ -23,6 +23,9 @@ pub struct ShareStrings {
     pub embed: &'static str,
     pub embed_label: &'static str,
     pub copy_snippet: &'static str,
+    /// Downloads the frame shown as an SVG picture.
+    pub save_picture: &'static str,
+    pub save_picture_hint: &'static str,
     pub snippet_copied: &'static str,
     /// Copy link and Embed share what was applied last, not edits not yet applied.
     pub edits_not_shared: &'static str,
@@ -70,6 +73,8 @@ static EN: ShareStrings = ShareStrings {
     embed: "Embed",
     embed_label: "HTML to embed this scenario in a page",
     copy_snippet: "Copy snippet",
+    save_picture: "Save picture",
+    save_picture_hint: "Download the cluster at this frame as an SVG picture",
     snippet_copied: "Snippet copied",
     edits_not_shared: "Your edits are not applied, so they are not in it: it shares the scenario as last applied, as the cluster shows it.",
     broken_shared: "This scenario did not load: whoever opens the link sees the same error, at the same line.",
@@ -97,6 +102,8 @@ static ZH_HANS: ShareStrings = ShareStrings {
     embed: "嵌入",
     embed_label: "把此场景嵌入网页的 HTML",
     copy_snippet: "复制代码",
+    save_picture: "保存图片",
+    save_picture_hint: "把此帧的集群下载为 SVG 图片",
     snippet_copied: "代码已复制",
     edits_not_shared: "链接不包含尚未应用的修改：它分享的是最近一次应用的场景，即集群当前显示的内容。",
     broken_shared: "此场景未能加载：打开链接的人会在同一行看到同样的错误。",

@@ -179,7 +179,7 @@ mod tests {
 
     #[test]
     fn the_example_rollout_has_markers_and_ends_up_to_date() {
-        let t = timeline(crate::state::EXAMPLE_SCENARIO);
+        let t = timeline(crate::EXAMPLE_SCENARIO);
         assert_eq!(t.series.len(), 1);
         let series = &t.series[0];
         assert_eq!(series.counts.len(), t.frames);
@@ -211,7 +211,7 @@ mod tests {
 
     #[test]
     fn a_surge_batch_creates_before_it_deletes_and_many_batches_are_counted_not_marked() {
-        let surge = crate::state::EXAMPLE_SCENARIO.replace(
+        let surge = crate::EXAMPLE_SCENARIO.replace(
             "  selector:\n",
             "  updateStrategy:\n    rollingUpdate: {maxSurge: 1, maxUnavailable: 0}\n  selector:\n",
         );
@@ -222,7 +222,7 @@ mod tests {
         });
         assert_eq!(first, Some((0, 1)), "the first surge batch only creates");
 
-        let big = crate::state::EXAMPLE_SCENARIO.replace("count: 3", "count: 60");
+        let big = crate::EXAMPLE_SCENARIO.replace("count: 3", "count: 60");
         let t = timeline(&big);
         assert_eq!(t.batches, 62);
         assert!(!t.markers.iter().any(|(_, m)| matches!(m, Marker::RolloutBatch { .. })), "62 batches are not marked one by one");
@@ -230,7 +230,7 @@ mod tests {
 
     #[test]
     fn a_crash_looping_image_blocks_the_rollout() {
-        let scenario = crate::state::EXAMPLE_SCENARIO
+        let scenario = crate::EXAMPLE_SCENARIO
             .replace("  - kubectl set image ds/node-logger logger=nginx:1.25\n", "  - image nginx:1.25 crash\n  - kubectl set image ds/node-logger logger=nginx:1.25\n  - advance 5m\n");
         let t = timeline(&scenario);
         assert!(t.series[0].blocked.iter().any(|b| *b), "stuck on a pod that never becomes available");

@@ -6,7 +6,7 @@
 use dsplay_engine::controller::daemonset::{explain_rollout, NodeRollout, RolloutExplanation, RolloutStrategy};
 use dsplay_engine::state::ClusterState;
 
-use crate::cluster_view::pod::status_column;
+use crate::pod::status_column;
 
 /// A node whose pod uses the budget, as the panel names it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,17 +67,6 @@ impl RolloutWhy {
             next_in_line: explanation.nodes.iter().filter(|(_, v)| **v == NodeRollout::Replacing).map(|(n, _)| n.clone()).collect(),
             manage_first: !explanation.manage_first.is_empty(),
         }
-    }
-
-    /// What a pointer resting on `node` (its card, its square) is told: its title, then a
-    /// line per rollout it takes part in at this frame.
-    pub fn hover_text(state: &ClusterState, node: &str, now_ms: u64, title: &str, lang: crate::i18n::Lang) -> String {
-        let mut text = title.to_owned();
-        for why in RolloutWhy::of(state, node, now_ms) {
-            text.push('\n');
-            text.push_str(&(lang.panels().rollout_line)(&why));
-        }
-        text
     }
 
     /// The verdict's name, for `data-rollout`.

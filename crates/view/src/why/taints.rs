@@ -137,3 +137,23 @@ pub fn toleration_text(toleration: &Toleration) -> String {
     }
     text
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn toleration_text_is_kubectl_describes() {
+        use dsplay_model::k8s_openapi::api::core::v1::Toleration;
+        let t = |key: &str, op: &str, value: &str, effect: &str, seconds: Option<i64>| Toleration {
+            key: Some(key.into()).filter(|s: &String| !s.is_empty()),
+            operator: Some(op.into()),
+            value: Some(value.into()).filter(|s: &String| !s.is_empty()),
+            effect: Some(effect.into()).filter(|s: &String| !s.is_empty()),
+            toleration_seconds: seconds,
+        };
+        assert_eq!(toleration_text(&t("", "Exists", "", "", None)), "op=Exists");
+        assert_eq!(toleration_text(&t("a", "Equal", "b", "NoExecute", Some(30))), "a=b:NoExecute for 30s");
+        assert_eq!(toleration_text(&t("", "Exists", "", "NoSchedule", None)), ":NoSchedule op=Exists");
+    }
+}

@@ -1,10 +1,15 @@
 //! What the cluster pane shows of one frame, computed from the engine's
 //! [`ClusterState`] alone: pools of node cards with their daemon pods. Pure, so it
 //! is tested natively. (The `kubectl get ds -A` status line is the engine's printer.)
+//!
+//! A crate of its own, shared by the web app (which draws it with Yew) and the
+//! command line, whose [`poster`]s draw the same view as a static SVG.
 
+mod dense;
 mod node;
 mod pod;
 pub mod node_pools;
+pub mod poster;
 pub mod rollout;
 pub mod why;
 
@@ -18,11 +23,16 @@ use dsplay_engine::pod_readiness::is_terminal;
 use dsplay_engine::state::{ClusterState, Stored};
 use dsplay_model::k8s_openapi::api::core::v1::{Node, Pod};
 
+pub use dense::DenseState;
 pub use node::{pool_of, pool_of_node, NodeReadiness, NodeUsage, NodeView};
 pub use pod::{is_failure_status, CurrentTemplates, PodPhase, PodView};
 
 /// Above this many nodes the cluster is shown as a dense grid of squares, without
 /// cards (or their capacity use).
+/// The web app's first scenario, for the tests.
+#[cfg(test)]
+pub(crate) const EXAMPLE_SCENARIO: &str = include_str!("../../web/scenarios/getting-started.yaml");
+
 pub const DENSE_THRESHOLD: usize = 200;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -350,7 +360,7 @@ mod tests {
     /// nothing touched keeps the very same view.
     #[test]
     fn the_cache_reuses_unchanged_nodes_and_never_shows_a_stale_one() {
-        let mut simulation = dsplay_engine::simulation::Simulation::load(crate::state::EXAMPLE_SCENARIO).expect("loads");
+        let mut simulation = dsplay_engine::simulation::Simulation::load(crate::EXAMPLE_SCENARIO).expect("loads");
         simulation.run_steps();
         let mut cache = NodeViewCache::default();
         let mut previous: Option<ClusterView> = None;

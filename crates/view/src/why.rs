@@ -10,8 +10,6 @@
 
 mod rollout;
 mod taints;
-#[cfg(test)]
-mod tests;
 
 use dsplay_engine::controller::daemonset::{add_daemon_tolerations, is_owned_by, node_should_run_daemon_pod, target_node_name, NodeVerdict};
 use dsplay_engine::node_lifecycle::ready_status;

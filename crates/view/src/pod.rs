@@ -205,7 +205,7 @@ impl PodView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cluster_view::ClusterView;
+    use crate::ClusterView;
     use dsplay_engine::simulation::Simulation;
 
     fn pods(state: &ClusterState) -> Vec<PodView> {
@@ -226,7 +226,7 @@ mod tests {
     /// at the end every pod is of the current template.
     #[test]
     fn old_and_current_template_pods_are_told_apart() {
-        let mut simulation = Simulation::load(crate::state::EXAMPLE_SCENARIO).expect("loads");
+        let mut simulation = Simulation::load(crate::EXAMPLE_SCENARIO).expect("loads");
         simulation.run_steps();
         let frames = simulation.frames();
         let mixed = frames
@@ -250,7 +250,7 @@ mod tests {
     /// shows it; the pods made from it read that number, not the one it had.
     #[test]
     fn pods_read_the_revision_number_that_rollout_history_shows() {
-        let mut simulation = Simulation::load(crate::state::EXAMPLE_SCENARIO).expect("loads");
+        let mut simulation = Simulation::load(crate::EXAMPLE_SCENARIO).expect("loads");
         simulation.run_steps();
         let before = simulation.frames().len();
         let undo = simulation.execute_interactively("kubectl rollout undo ds/node-logger");
@@ -272,11 +272,11 @@ mod tests {
     /// node lists the old one first.
     #[test]
     fn a_surge_pair_reads_old_then_new() {
-        let text = crate::state::EXAMPLE_SCENARIO.replace(
+        let text = crate::EXAMPLE_SCENARIO.replace(
             "    matchLabels: {app: node-logger}\n",
             "    matchLabels: {app: node-logger}\n  updateStrategy:\n    rollingUpdate: {maxSurge: 1, maxUnavailable: 0}\n",
         );
-        assert_ne!(text, crate::state::EXAMPLE_SCENARIO);
+        assert_ne!(text, crate::EXAMPLE_SCENARIO);
         let mut simulation = Simulation::load(&text).expect("loads");
         simulation.run_steps();
         let mut pairs = 0;
@@ -295,11 +295,11 @@ mod tests {
 
     #[test]
     fn a_pod_that_cannot_pull_shows_kubectls_reason() {
-        let text = crate::state::EXAMPLE_SCENARIO.replace(
+        let text = crate::EXAMPLE_SCENARIO.replace(
             "  - kubectl set image ds/node-logger logger=nginx:1.25\n",
             "  - image nginx:bad pull-error\n  - kubectl set image ds/node-logger logger=nginx:bad\n  - advance 1m\n",
         );
-        assert_ne!(text, crate::state::EXAMPLE_SCENARIO, "the example's set image step is there");
+        assert_ne!(text, crate::EXAMPLE_SCENARIO, "the example's set image step is there");
         let mut simulation = Simulation::load(&text).expect("loads");
         simulation.run_steps();
         let state = simulation.frames().last().expect("frames").state.clone();

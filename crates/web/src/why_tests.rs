@@ -1,11 +1,14 @@
-//! The explanation checked against clusters the real engine built.
+//! The explanation (`dsplay_view::why`) checked against clusters the real engine
+//! built, and told in the app's languages: here, beside the i18n tables.
 
 use dsplay_engine::simulation::Simulation;
 use dsplay_model::node_affinity::AffinityCheckKind;
 use crate::i18n::Lang as PanelLang;
 use dsplay_engine::controller::daemonset::{NodeRollout, RolloutStrategy};
 
-use super::*;
+use dsplay_engine::state::ClusterState;
+use crate::cluster_view::why::*;
+use dsplay_engine::scheduler::FILTER_PLUGINS;
 
 fn settled(scenario: &str) -> ClusterState {
     let mut simulation = Simulation::load(scenario).unwrap_or_else(|error| panic!("scenario loads: {error}"));
@@ -182,21 +185,6 @@ fn template_node_name_pins_the_daemonset() {
     assert_eq!(other.outcome, Outcome::NotEligible);
     assert!(why(&state, "node-01").node_name.as_ref().is_some_and(|check| check.matched));
     assert_eq!(NodeWhy::of(&state, "node-99"), None);
-}
-
-#[test]
-fn toleration_text_is_kubectl_describes() {
-    use dsplay_model::k8s_openapi::api::core::v1::Toleration;
-    let t = |key: &str, op: &str, value: &str, effect: &str, seconds: Option<i64>| Toleration {
-        key: Some(key.into()).filter(|s: &String| !s.is_empty()),
-        operator: Some(op.into()),
-        value: Some(value.into()).filter(|s: &String| !s.is_empty()),
-        effect: Some(effect.into()).filter(|s: &String| !s.is_empty()),
-        toleration_seconds: seconds,
-    };
-    assert_eq!(taints::toleration_text(&t("", "Exists", "", "", None)), "op=Exists");
-    assert_eq!(taints::toleration_text(&t("a", "Equal", "b", "NoExecute", Some(30))), "a=b:NoExecute for 30s");
-    assert_eq!(taints::toleration_text(&t("", "Exists", "", "NoSchedule", None)), ":NoSchedule op=Exists");
 }
 
 /// Every DaemonSet's outcome on every node, frame by frame.
@@ -495,4 +483,14 @@ fn on_delete_nodes_wait_for_their_pod_to_be_deleted() {
     let en = (PanelLang::En.panels().rollout_line)(waiting[0]);
     assert!(en.starts_with("OnDelete: it keeps its old pod until you delete it"), "{en}");
     assert!((PanelLang::ZhHans.panels().rollout_line)(waiting[0]).starts_with("OnDelete：它保留旧 Pod"));
+}
+
+#[test]
+fn a_pools_error_is_told_in_both_languages() {
+    use crate::cluster_view::node_pools::{write_pools, PoolDraft};
+    let bad = PoolDraft { name: "x".into(), count: 1, labels: "novalue".into(), ..Default::default() };
+    let error = write_pools(crate::state::EXAMPLE_SCENARIO, &[bad]).expect_err("a label needs =");
+    let zh = PanelLang::ZhHans.panels().pools_reason(&error);
+    assert_eq!(zh, "spec.nodePools[0].labels：\"novalue\" 不是 key=value 的形式");
+    assert_eq!(PanelLang::En.panels().pools_reason(&error), "spec.nodePools[0].labels: \"novalue\" is not key=value");
 }
