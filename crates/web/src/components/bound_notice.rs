@@ -2,12 +2,11 @@
 //! simulated time, a churn): that it stopped, why, and what was left undone, so a grid
 //! that looks finished is not taken for a finished rollout.
 
-use std::rc::Rc;
 
 use dsplay_engine::simulation::Bound;
 use yew::prelude::*;
 
-use super::step_chips::{bound_text, chips_of, ChipOf};
+use super::step_chips::{bound_text, chips_of, use_session_memo, ChipOf};
 use crate::cluster_view::rollout::unfinished;
 use crate::state::Playground;
 
@@ -15,11 +14,7 @@ use crate::state::Playground;
 pub fn bound_notice() -> Html {
     let playground = use_context::<Playground>();
     let session = playground.as_ref().and_then(|p| p.session.clone());
-    let identity = session.as_ref().map(|s| (Rc::as_ptr(s) as usize, s.revision()));
-    let chips = {
-        let session = session.clone();
-        use_memo(identity, move |_| session.map(|s| chips_of(&s)).unwrap_or_default())
-    };
+    let chips = use_session_memo(session.clone(), chips_of);
     let (Some(playground), Some(session)) = (playground, session) else {
         return Html::default();
     };

@@ -3,6 +3,8 @@
 //! went wrong in it (a rejected command, an expectation that did not hold) and where it
 //! stopped at a bound with work left undone.
 
+use std::rc::Rc;
+
 use dsplay_engine::kubectl::command::parse_command;
 use dsplay_engine::simulation::{Bound, PlaygroundNote, StepOutcome};
 use yew::prelude::*;
@@ -43,6 +45,14 @@ pub fn chips_of(session: &Session) -> Vec<Chip> {
         last_frame: entry.last_frame,
     });
     steps.chain(typed).collect()
+}
+
+/// What `derive` makes of the session, worked out again only when the session grows
+/// (a step played, a console command run), not at every frame of playback.
+#[hook]
+pub fn use_session_memo<T: Default + 'static>(session: Option<Rc<Session>>, derive: fn(&Session) -> T) -> Rc<T> {
+    let identity = session.as_ref().map(|s| (Rc::as_ptr(s) as usize, s.revision()));
+    use_memo(identity, move |_| session.map(|s| derive(&s)).unwrap_or_default())
 }
 
 /// Where the cursor stands among the chips.

@@ -2,7 +2,6 @@
 //! frame, and the scenario's steps as jump targets. Stepping back is a cursor
 //! move; the engine already recorded every frame.
 
-use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -10,7 +9,7 @@ use yew::prelude::*;
 
 use super::console::{has_printed, printed};
 use super::icon::{Icon, IconKind};
-use super::step_chips::{chip_items, chip_window, chips_of, is_query, place_of, ChipPlace};
+use super::step_chips::{chip_items, chip_window, chips_of, is_query, place_of, use_session_memo, ChipPlace};
 use dsplay_engine::kubectl::command::parse_command;
 use dsplay_engine::simulation::StepOutcome;
 use crate::i18n::narrate;
@@ -25,11 +24,7 @@ pub fn timeline() -> Html {
     // The chips are worked out once per session and console length, not at every frame
     // of playback (each console entry's command is parsed).
     let session = playground.as_ref().and_then(|p| p.session.clone());
-    let identity = session.as_ref().map(|s| (Rc::as_ptr(s) as usize, s.revision()));
-    let chips = {
-        let session = session.clone();
-        use_memo(identity, move |_| session.map(|s| chips_of(&s)).unwrap_or_default())
-    };
+    let chips = use_session_memo(session.clone(), chips_of);
     // Where the cursor stands among the chips. The chip list scrolls inside the timeline
     // to keep the current chip in sight, and to its top before the first step (a story
     // just loaded), not where the story shown before had scrolled.
@@ -248,11 +243,7 @@ pub fn step_output() -> Html {
     let session = playground.as_ref().and_then(|p| p.session.clone());
     // Which outcomes are worth the box is worked out once per session and console
     // length, not at every frame of playback (it parses every command).
-    let identity = session.as_ref().map(|s| (Rc::as_ptr(s) as usize, s.revision()));
-    let candidates = {
-        let session = session.clone();
-        use_memo(identity, move |_| session.map(|s| worth_showing(&s)).unwrap_or_default())
-    };
+    let candidates = use_session_memo(session.clone(), worth_showing);
     let (Some(playground), Some(session)) = (playground, session) else {
         return Html::default();
     };
