@@ -63,6 +63,15 @@ test("maxUnavailable: a waiting node names the node whose new pod holds the budg
   expect(await seen(held)).toBe(true);
   expect(await seen(page.locator(".timeline .frame-caption"))).toBe(true);
   await page.screenshot(shot("rollout-why-waiting"));
+  // The narration of a sync that replaced a pod says what it decided, within what budget.
+  const caption = page.locator(".timeline .frame-caption");
+  await page.locator("h1").click();
+  for (let i = 0; i < 40 && !/batch/.test(await caption.textContent()); i++) {
+    await page.keyboard.press("Shift+ArrowRight");
+  }
+  await expect(caption).toContainText(
+    /daemonset-controller syncs monitoring\/node-exporter: monitoring\/node-exporter: batch \d+, 1 old pod deleted \(maxUnavailable 1, [01] unavailable before\)/,
+  );
 });
 
 test("maxSurge: a waiting node names the surge pod not yet available", async ({ page }) => {

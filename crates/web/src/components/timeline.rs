@@ -11,7 +11,8 @@ use super::console::{has_printed, printed};
 use super::icon::{Icon, IconKind};
 use super::step_chips::{chip_items, chip_window, chips_of, is_query, place_of, use_session_memo, ChipPlace};
 use dsplay_engine::kubectl::command::parse_command;
-use dsplay_engine::simulation::StepOutcome;
+use dsplay_engine::simulation::{Marker, StepOutcome};
+use super::rollout_chart::marker_text;
 use crate::i18n::narrate;
 use crate::session::Session;
 use crate::sim_time::format_sim_time;
@@ -134,7 +135,12 @@ pub fn timeline() -> Html {
         }
     });
     let caption = session.as_ref().and_then(|session| session.frame(cursor)).map(|frame| {
-        let cause = narrate(&frame, playground.lang).into_owned();
+        // A sync that replaced pods says what rollingUpdate decided, and within what budget.
+        let mut cause = narrate(&frame, playground.lang).into_owned();
+        for batch in frame.markers.iter().filter(|marker| matches!(marker, Marker::RolloutBatch { .. })) {
+            cause.push_str(playground.lang.panels().colon);
+            cause.push_str(&marker_text(batch, playground.lang.panels()));
+        }
         html! {
             <p class="frame-caption" aria-live={if playground.playing { "off" } else { "polite" }}>
                 <span class="frame-time">{ (strings.at_time)(&format_sim_time(frame.time_ms)) }</span>
