@@ -6,7 +6,7 @@ SHELL := /usr/bin/env bash
 # npm's wasm-opt (binaryen 132) must come before any other wasm-opt on PATH.
 export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: serve test setup build size fuzz test-native test-scenarios test-npm test-web test-e2e test-fuzz
+.PHONY: serve test setup build size fuzz test-native test-scenarios test-npm test-web test-e2e test-size test-fuzz
 
 serve: setup
 	trunk serve --release
@@ -34,6 +34,8 @@ test-npm:
 	scripts/run-tests.sh npm
 test-e2e:
 	scripts/run-tests.sh e2e
+test-size:
+	scripts/run-tests.sh size
 test-fuzz:
 	scripts/run-tests.sh fuzz
 

@@ -3,7 +3,7 @@
 # with one line that CI reads: `N passed, N failed` (summed over all suites).
 # Exits non-zero when any test failed or any suite could not run at all.
 #
-#   scripts/run-tests.sh [native] [scenarios] [npm] [web] [e2e] [fuzz]    (default: all six)
+#   scripts/run-tests.sh [native] [scenarios] [npm] [web] [e2e] [size] [fuzz]    (default: all seven)
 set -uo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -150,6 +150,10 @@ fuzz_run() {
   done
   return "$status"
 }
+size() {
+  # What a browser downloads, from the e2e suite's release build, against size-budget.txt.
+  suite size dsplay scripts/size-report.sh --check
+}
 fuzz() {
   # cargo-fuzz targets (fuzz/, docs/fuzzing.md), a short smoke run of each; its own
   # target dir, so the other suites' builds stay cached.
@@ -157,11 +161,11 @@ fuzz() {
 }
 
 suites=("$@")
-((${#suites[@]})) || suites=(native scenarios npm web e2e fuzz)
+((${#suites[@]})) || suites=(native scenarios npm web e2e size fuzz)
 for s in "${suites[@]}"; do
   case "$s" in
-    native | scenarios | npm | web | e2e | fuzz) "$s" ;;
-    *) echo "unknown suite: $s (native, scenarios, npm, web, e2e, fuzz)" >&2; exit 2 ;;
+    native | scenarios | npm | web | e2e | size | fuzz) "$s" ;;
+    *) echo "unknown suite: $s (native, scenarios, npm, web, e2e, size, fuzz)" >&2; exit 2 ;;
   esac
 done
 
