@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Opening a big share link in the browser (issue 20): what a reader waits for, and
-// whether the page answers while the simulation runs.
+// whether the page answers while the engine plays the steps beside the view.
 //
 //   node scripts/bench-browser.mjs [dist-dir=dist] [nodes...=1000 5000]
 //
@@ -9,41 +9,27 @@
 // $CHROMIUM) the share link `/#v1=...` of a pool of N nodes with the steps `settle`,
 // `kubectl set image ds/agent agent=busybox:1.37`, `advance 10h`, and one DaemonSet with
 // RollingUpdate maxUnavailable 1. Every run is a fresh browser context (empty storage,
-// service workers blocked), so each one downloads and compiles the wasm again. Per size,
-// one unmeasured warm-up run (it also finds where the "Step forward" button is drawn),
-// then $BENCH_RUNS (default 3) measured runs; the table gives the median of each column
-// over them. All times are from navigation start, in the page's own clock.
+// service workers blocked), so each one downloads and compiles the wasm again; per size
+// $BENCH_RUNS (default 3) runs, and the table gives the median of each column. Times are
+// from navigation start, in the page's own clock.
 //
-// - first frame: the first `.node-card` or `.dense-node[data-node]` is in the document,
-//   has a box, and a frame has been drawn since (a requestAnimationFrame callback, then
-//   a message posted from it: the paint that follows it is done).
-// - complete: the frame drawn after the counter's "of N" last changed, once it has not
-//   changed for 2 s (the whole timeline is simulated and on screen).
-// - longest task / tasks > 50 ms: Long Tasks API entries (PerformanceObserver
-//   'longtask', installed by page.addInitScript before the page's own scripts), from
-//   navigation until the end of the run (2 s after complete and after the click).
-// - click: once the wasm has downloaded, the script asks the page a trivial question
-//   every 10 ms; the first time it gets no answer within 30 ms (the main thread is
-//   busy: the simulation has started), it clicks where the warm-up run found the
-//   "Step forward" button. The latency is from the press's `timeStamp` (when the browser
-//   took the input) to the frame drawn after the counter's `data-frame` changed. A click
-//   sent while the main thread is busy waits for it, so on a frozen page the latency is
-//   what is left of the freeze (a click that a short task before the app's took to the
-//   still empty page is made again). "while busy" counts the runs whose press fell inside a
-//   long task (else the page was never seen busy and the click was made once the
-//   button was drawn).
-// - wasm memory: `performance.measureUserAgentSpecificMemory()` when the page is
-//   cross-origin isolated (the app's pages are not, so it is not used), else the size of
-//   the wasm module's `WebAssembly.Memory` (its exports come with Trunk's
-//   `TrunkApplicationStarted` event): linear memory only grows, so this is the most the
-//   wasm heap held at once, not what is live. JS heap: CDP `Performance.getMetrics`
-//   JSHeapUsedSize at the end of the run.
+// - first frame: the first `.dense-node[data-node]` or `.node-card` is visible.
+// - complete: the progress line (`.sim-progress`) is gone: every step was played.
+// - longest task / tasks > 50 ms: Long Tasks API entries (a PerformanceObserver
+//   installed by page.addInitScript before the page's own scripts), until 0.5 s after
+//   complete; "after the first frame" leaves out starting the app and loading the scenario.
+// - click: while the progress line shows, "Step forward" is clicked in the page; the
+//   figure runs from the click being handled to the counter's `data-frame` changing.
+//   A real click also waits for the slice under way, at most about 12 ms
+//   (crates/web/src/hooks/simulation.rs).
+// - wasm memory: the byte length of the wasm module's `WebAssembly.Memory` (its exports
+//   come with Trunk's `TrunkApplicationStarted` event) at the end: linear memory only
+//   grows, so this is the most the wasm heap held at once.
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import { deflateRawSync } from "node:zlib";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadavg } from "node:os";
 import { chromium } from "@playwright/test";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
@@ -52,9 +38,6 @@ const dist = resolve(args[0] !== undefined && !/^\d+$/.test(args[0]) ? args.shif
 const sizes = args.length > 0 ? args.map(Number) : [1000, 5000];
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const TIMEOUT_MS = 300_000;
-const QUIET_MS = 2_000;
-// A page that does not answer an evaluate within this is busy.
-const BUSY_MS = 30;
 
 const scenario = (nodes) => `apiVersion: dsplay/v1
 kind: Scenario
@@ -116,59 +99,13 @@ const server = createServer(async (req, res) => {
 await new Promise((listening) => server.listen(0, "127.0.0.1", listening));
 const base = `http://127.0.0.1:${server.address().port}/`;
 
-// In the page before its own scripts: long tasks, the first node drawn, the counter.
+// In the page before its own scripts: long tasks, and the wasm module's memory.
 const recorder = () => {
-  const b = (window.__bench = { long: [], firstInDom: null, firstFrame: null, total: null, totalAt: null, totalShownAt: null, text: null, frame0: null, frameChangedAt: null, frameShownAt: null, press: null, downs: 0, wasm: null });
+  const b = (window.__bench = { long: [], wasm: null, clicked: null, answered: null });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) b.long.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: "longtask", buffered: true });
-  // The first press on "Step forward": its timestamp is when the browser took the input.
-  addEventListener("mousedown", (e) => {
-    b.downs += 1;
-    if (b.press === null && e.target.closest?.('.transport button[aria-label="Step forward"]')) b.press = e.timeStamp;
-  }, true);
   addEventListener("TrunkApplicationStarted", (e) => (b.wasm = e.detail?.wasm ?? null));
-  // After the next frame is drawn: a message posted from a requestAnimationFrame callback.
-  const afterPaint = (then) => requestAnimationFrame(() => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = then;
-    channel.port2.postMessage(0);
-  });
-  const look = () => {
-    const now = performance.now();
-    if (b.firstInDom === null) {
-      const node = document.querySelector(".node-card, .dense-node[data-node]");
-      if (node) {
-        b.firstInDom = now;
-        afterPaint(() => {
-          const box = node.getBoundingClientRect();
-          if (box.width > 0 && box.height > 0) b.firstFrame = performance.now();
-        });
-      }
-    }
-    const counter = document.querySelector(".frame-counter");
-    if (counter) {
-      const text = counter.textContent.trim();
-      if (text !== b.text) {
-        b.text = text;
-        const of = text.replace(/[,\s\u202f]/g, "").match(/(\d+)\D+(\d+)$/);
-        const total = of ? Number(of[2]) : null;
-        if (total !== b.total) {
-          [b.total, b.totalAt, b.totalShownAt] = [total, now, null];
-          afterPaint(() => {
-            if (b.total === total) b.totalShownAt ??= performance.now();
-          });
-        }
-      }
-      const frame = counter.getAttribute("data-frame");
-      if (b.frame0 === null) b.frame0 = frame;
-      else if (frame !== b.frame0 && b.frameChangedAt === null) {
-        b.frameChangedAt = now;
-        afterPaint(() => (b.frameShownAt = performance.now()));
-      }
-    }
-  };
-  new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ["data-frame"] });
 };
 
 const median = (values) => {
@@ -185,131 +122,79 @@ const browser = await chromium.launch({
     "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
 
-/** One opening of the link. `button` is where "Step forward" is drawn, when known. */
-async function run(fragment, button) {
+/** One opening of the link. */
+async function run(fragment) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: "block" });
   const page = await context.newPage();
-  page.on("pageerror", (error) => console.error("page error:", error.message));
   await page.addInitScript(recorder);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Performance.enable");
-  const wasmDownloaded = page.waitForEvent("requestfinished", { predicate: (r) => r.url().endsWith(".wasm"), timeout: TIMEOUT_MS }).catch(() => null);
   await page.goto(base + "#" + fragment, { waitUntil: "commit" });
-
-  // One click where the button will be, sent while the page is busy (see the header).
+  await page.locator(".dense-node[data-node], .node-card").first().waitFor({ timeout: TIMEOUT_MS });
+  const firstFrame = await page.evaluate(() => performance.now());
   let click = null;
-  if (button) {
-    await wasmDownloaded;
-    const deadline = Date.now() + TIMEOUT_MS;
-    let clicked = false;
-    let sent = 0;
-    while (!clicked && Date.now() < deadline) {
-      const ping = page.evaluate(() => document.querySelector('.transport button[aria-label="Step forward"]') !== null);
-      const busy = await Promise.race([ping.then(() => false), new Promise((r) => setTimeout(() => r(true), BUSY_MS))]);
-      // Busy: the click waits in the queue. Idle with the button drawn: the page was never
-      // seen busy after the wasm arrived; press it now (the run then says "idle").
-      if (busy || (await ping)) {
-        // A short task before the app's (compiling, starting) takes the click to an empty
-        // page: then try again.
-        sent += 1;
-        await page.mouse.click(button.x, button.y);
-        await page.waitForFunction((n) => window.__bench.downs >= n, sent, { timeout: TIMEOUT_MS, polling: 20 });
-        clicked = await page.evaluate(() => window.__bench.press !== null);
-      } else {
-        await page.waitForTimeout(10);
-      }
-    }
-    await page.waitForFunction(() => window.__bench.frameShownAt !== null, null, { timeout: TIMEOUT_MS, polling: 50 }).catch(() => {});
-    click = await page.evaluate(() => {
+  if (await page.locator(".sim-progress").count()) {
+    // Once the button can step (more frames made than the one shown).
+    await page.waitForFunction(() => document.querySelector('.transport button[aria-label="Step forward"]')?.getAttribute("aria-disabled") === "false", null, { timeout: TIMEOUT_MS, polling: 10 });
+    await page.evaluate(() => {
       const b = window.__bench;
-      return b.press === null || b.frameShownAt === null ? null : { sentAt: b.press, latency: b.frameShownAt - b.press, inDom: b.frameChangedAt - b.press };
+      const counter = document.querySelector(".frame-counter");
+      const before = counter.getAttribute("data-frame");
+      new MutationObserver((_, observer) => {
+        if (counter.getAttribute("data-frame") !== before) {
+          b.answered = performance.now();
+          observer.disconnect();
+        }
+      }).observe(counter, { attributes: true });
+      b.clicked = performance.now();
+      document.querySelector('.transport button[aria-label="Step forward"]').click();
     });
+    await page.waitForFunction(() => window.__bench.answered !== null, null, { timeout: TIMEOUT_MS, polling: 10 });
+    click = await page.evaluate(() => window.__bench.answered - window.__bench.clicked);
   }
-
-  // Complete: the counter's total has not changed for QUIET_MS.
-  await page.waitForFunction((quiet) => {
-    const b = window.__bench;
-    return b.firstFrame !== null && b.totalShownAt !== null && performance.now() - b.totalAt >= quiet;
-  }, QUIET_MS, { timeout: TIMEOUT_MS, polling: 100 });
-  if (click) await page.waitForTimeout(Math.max(0, click.sentAt + click.latency + QUIET_MS - (await page.evaluate(() => performance.now()))));
-
-  const found = await page.evaluate(async () => {
-    const b = window.__bench;
-    let uaMemory = null;
-    if (window.crossOriginIsolated && performance.measureUserAgentSpecificMemory) {
-      uaMemory = (await performance.measureUserAgentSpecificMemory()).bytes;
-    }
-    const box = document.querySelector('.transport button[aria-label="Step forward"]')?.getBoundingClientRect();
-    return {
-      firstFrame: b.firstFrame,
-      complete: b.totalShownAt,
-      completeInDom: b.totalAt,
-      firstInDom: b.firstInDom,
-      text: b.text,
-      total: b.total,
-      long: b.long,
-      wasmBytes: b.wasm?.memory?.buffer?.byteLength ?? null,
-      uaMemory,
-      button: box ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : null,
-      wasmEnd: performance.getEntriesByType("resource").find((e) => e.name.endsWith(".wasm"))?.responseEnd ?? null,
-    };
-  });
-  const metrics = (await cdp.send("Performance.getMetrics")).metrics;
-  const jsHeap = metrics.find((m) => m.name === "JSHeapUsedSize")?.value ?? null;
+  await page.locator(".sim-progress").waitFor({ state: "detached", timeout: TIMEOUT_MS });
+  const complete = await page.evaluate(() => performance.now());
+  await page.waitForTimeout(500);
+  const found = await page.evaluate(() => ({
+    long: window.__bench.long,
+    wasmBytes: window.__bench.wasm?.memory?.buffer?.byteLength ?? null,
+    total: document.querySelector(".frame-counter")?.textContent.replace(/[^\d]+/g, " ").trim().split(" ").pop() ?? null,
+  }));
   await context.close();
-
-  const longest = found.long.reduce((max, t) => (t.duration > max.duration ? t : max), { start: 0, duration: 0 });
-  if (click) click.busy = found.long.some((t) => t.start <= click.sentAt && click.sentAt < t.start + t.duration);
-  return { ...found, jsHeap, longest, click };
+  const longest = (tasks) => tasks.reduce((max, t) => Math.max(max, t.duration), 0);
+  return {
+    firstFrame, complete, click, total: found.total, wasmBytes: found.wasmBytes,
+    longest: longest(found.long), longestAfterFirst: longest(found.long.filter((t) => t.start >= firstFrame)), over50: found.long.length,
+  };
 }
 
 const ms = (v) => (v === null ? "n/a" : `${Math.round(v).toLocaleString("en-US")} ms`);
-const mb = (v) => (v === null ? "n/a" : `${Math.round(v / 1048576)} MB`);
 const rows = [];
-const notes = [];
-const loadBefore = loadavg()[0];
 try {
   for (const nodes of sizes) {
     const fragment = link(scenario(nodes));
-    const warm = await run(fragment, null);
-    if (!warm.button) throw new Error(`no "Step forward" button after opening ${nodes} nodes`);
+    await run(fragment); // warm-up: the disk cache and Chromium's own start
     const results = [];
     for (let i = 0; i < runs; i++) {
-      const r = await run(fragment, warm.button);
+      const r = await run(fragment);
       results.push(r);
-      console.error(JSON.stringify({
-        nodes, run: i + 1, counter: r.text, wasmDownloaded: Math.round(r.wasmEnd), firstInDom: Math.round(r.firstInDom), firstFrame: Math.round(r.firstFrame), complete: Math.round(r.complete),
-        longest: { start: Math.round(r.longest.start), duration: Math.round(r.longest.duration) }, over50: r.long.length,
-        click: r.click && { sentAt: Math.round(r.click.sentAt), latency: Math.round(r.click.latency), inDom: Math.round(r.click.inDom), busy: r.click.busy },
-        wasmMB: r.wasmBytes && +(r.wasmBytes / 1048576).toFixed(1), uaMemory: r.uaMemory, jsHeapMB: r.jsHeap && +(r.jsHeap / 1048576).toFixed(1),
-      }));
+      console.error(JSON.stringify({ nodes, run: i + 1, ...Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === "number" ? Math.round(v) : v])) }));
     }
     const m = (f) => median(results.map(f));
     rows.push([
       nodes.toLocaleString("en-US"),
-      results[0].total?.toLocaleString("en-US") ?? "n/a",
+      Number(results[0].total).toLocaleString("en-US"),
       ms(m((r) => r.firstFrame)),
       ms(m((r) => r.complete)),
-      ms(m((r) => r.longest.duration)),
-      String(m((r) => r.long.length)),
-      ms(m((r) => r.click?.latency ?? null)) + ` (${results.filter((r) => r.click?.busy).length} of ${runs} while busy)`,
-      results.some((r) => r.uaMemory !== null) ? mb(m((r) => r.uaMemory)) + " (measureUserAgentSpecificMemory)" : mb(m((r) => r.wasmBytes)),
-      mb(m((r) => r.jsHeap)),
+      ms(m((r) => r.longest)),
+      ms(m((r) => r.longestAfterFirst)),
+      String(m((r) => r.over50)),
+      ms(m((r) => r.click)),
+      `${Math.round(m((r) => r.wasmBytes) / 1048576)} MB`,
     ]);
-    notes.push(`${nodes.toLocaleString("en-US")} nodes: wasm downloaded at ${ms(m((r) => r.wasmEnd))}, the longest task began at ${ms(m((r) => r.longest.start))}, ` +
-      `the first node was in the document at ${ms(m((r) => r.firstInDom))}; the click was pressed at ${ms(m((r) => r.click?.sentAt ?? null))} ` +
-      `and the counter changed ${ms(m((r) => r.click?.inDom ?? null))} later (drawn: the table's figure).`);
   }
 } finally {
   await browser.close();
   server.close();
 }
-
-let memory = "wasm memory (WebAssembly.Memory size)";
-console.log(`\nRelease build ${dist}, headless Chromium 1280×720, median of ${runs} runs; times from navigation start.`);
-console.log(`1-minute load average ${loadBefore.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after.\n`);
-console.log(`| nodes | timeline frames | first frame shown | timeline complete | longest task | tasks > 50 ms | click answered in | ${memory} | JS heap used |`);
-console.log("|---:|---:|---:|---:|---:|---:|---|---:|---:|");
+console.log("| nodes | frames | first frame shown | complete | longest task | longest after the first frame | tasks > 50 ms | click answered in | wasm memory |");
+console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
 for (const row of rows) console.log(`| ${row.join(" | ")} |`);
-console.log("");
-for (const note of notes) console.log(`- ${note}`);
