@@ -20,7 +20,7 @@ use std::fmt::Write as _;
 use dsplay_engine::kubectl::printers::daemonset_cells;
 use dsplay_engine::state::ClusterState;
 
-use crate::{ClusterView, DenseState, NodeReadiness, NodeView, PodPhase, PodView, DENSE_THRESHOLD};
+use crate::{ClusterView, DenseState, NodeReadiness, NodeView, PodPhase, PoolView, PodView, DENSE_THRESHOLD};
 
 /// The palette: the app's light and dark themes (www/styles.css).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -337,18 +337,23 @@ fn node_status(node: &NodeView, words: &Words) -> String {
     }
 }
 
+/// A pool's name and node count, as the app's pool heading says them.
+fn pool_heading(out: &mut String, y: u32, pool: &PoolView, palette: &Palette, words: &Words) {
+    let _ = write!(
+        out,
+        "<text x='{PAD}' y='{y}' font-size='13' font-weight='600'>{} <tspan fill='{}' font-weight='400'>· {}</tspan></text>",
+        escape(&pool.name),
+        palette.muted,
+        escape(&(words.nodes)(pool.nodes.len()))
+    );
+}
+
 /// Pools of node cards, four to a row, each with its daemon pods' chips.
 fn cards(out: &mut String, view: &ClusterView, mut y: u32, palette: &Palette, words: &Words) -> u32 {
     let columns = ((WIDTH - 2 * PAD + GAP) / (CARD_W + GAP)) as usize;
     for pool in &view.pools {
         y += 18;
-        let _ = write!(
-            out,
-            "<text x='{PAD}' y='{y}' font-size='13' font-weight='600'>{} <tspan fill='{}' font-weight='400'>· {}</tspan></text>",
-            escape(&pool.name),
-            palette.muted,
-            escape(&(words.nodes)(pool.nodes.len()))
-        );
+        pool_heading(out, y, pool, palette, words);
         y += 8;
         for row in pool.nodes.chunks(columns) {
             let chips = row.iter().map(|node| node.pods.len().max(1)).max().unwrap_or(1) as u32;
@@ -468,13 +473,7 @@ fn dense(out: &mut String, view: &ClusterView, mut y: u32, palette: &Palette, wo
     let per_row = ((WIDTH - 2 * PAD) / (SQUARE + 2)) as usize;
     for pool in &view.pools {
         y += 18;
-        let _ = write!(
-            out,
-            "<text x='{PAD}' y='{y}' font-size='13' font-weight='600'>{} <tspan fill='{}' font-weight='400'>· {}</tspan></text>",
-            escape(&pool.name),
-            palette.muted,
-            escape(&(words.nodes)(pool.nodes.len()))
-        );
+        pool_heading(out, y, pool, palette, words);
         y += 6;
         for (row, nodes) in pool.nodes.chunks(per_row).enumerate() {
             let top = y + row as u32 * (SQUARE + 2);
