@@ -98,8 +98,7 @@ const TIMEOUT = { timeout: 180_000, polling: 20 };
 
 async function app(browser, base, profile) {
   const { context, page, transfer } = await throttledPage(browser, profile);
-  // When the first screen went, to tell whether the first paint was its poster: on a fast
-  // network the app can replace it before a poll would see it.
+  // When the first screen went: on a fast network the app can replace it between two polls.
   await page.addInitScript(() => {
     new MutationObserver((_, observer) => {
       if (document.body && !document.getElementById("first-screen")) {
