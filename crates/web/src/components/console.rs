@@ -18,7 +18,7 @@ use crate::i18n::{console_text, Lang};
 use crate::sim_time::format_sim_time;
 use crate::session::{RunOn, Session};
 use crate::state::{Action, Playground};
-use dsplay_engine::kubectl::command::{completions, parse_command};
+use dsplay_engine::kubectl::command::{completions, Command};
 use dsplay_engine::simulation::{Frame, StepOutcome};
 
 /// What a command printed, as a terminal shows it: its output, or its error.
@@ -54,10 +54,10 @@ pub fn has_printed(outcome: &StepOutcome) -> bool {
 /// Tab's candidates for `line`: the engine's completions, with the names of the
 /// nodes, pods and DaemonSets in `frame`.
 fn candidates(line: &str, frame: &Frame) -> Vec<String> {
-    let names = |keys: Vec<&str>| keys.into_iter().map(|k| k.rsplit('/').next().unwrap_or(k).to_string()).collect::<Vec<_>>();
-    let nodes = names(frame.state.nodes.keys().map(String::as_str).collect());
-    let pods = names(frame.state.pods.keys().map(|k| k.as_ref()).collect());
-    let daemonsets = names(frame.state.daemonsets.keys().map(String::as_str).collect());
+    let state = &frame.state;
+    let nodes: Vec<String> = state.nodes.keys().cloned().collect();
+    let pods: Vec<String> = state.pods.values().filter_map(|pod| pod.metadata.name.clone()).collect();
+    let daemonsets: Vec<String> = state.daemonsets.values().filter_map(|ds| ds.metadata.name.clone()).collect();
     completions(line, &nodes, &pods, &daemonsets)
 }
 
@@ -70,11 +70,6 @@ impl PartialEq for SessionRef {
     fn eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.0, &other.0)
     }
-}
-
-/// Read-only kubectl lines, which the session answers at the frame shown.
-fn is_query(line: &str) -> bool {
-    parse_command(line).is_ok_and(|command| command.is_query())
 }
 
 #[derive(Properties, PartialEq)]
@@ -98,7 +93,7 @@ fn console_log(props: &LogProps) -> Html {
         let target = outcome.last_frame;
         let onclick = props.seek.reform(move |_: MouseEvent| target);
         // A query is answered as of the frame that was shown: say which moment.
-        let answered_at = is_query(&outcome.command)
+        let answered_at = outcome.parsed.as_ref().is_some_and(Command::is_query)
             .then(|| props.session.0.frame(outcome.first_frame).map(|frame| (strings.at_time)(&format_sim_time(frame.time_ms))))
             .flatten();
         html! {
