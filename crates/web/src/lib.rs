@@ -18,6 +18,7 @@ pub mod focus;
 pub mod gallery;
 pub mod i18n;
 pub mod markdown;
+pub mod node_action_model;
 pub mod present;
 pub mod session;
 pub mod session_record;

@@ -127,6 +127,30 @@ pub struct State {
     pub blanked: bool,
     /// Frames a trainer named, in frame order; links and saved work carry them.
     pub bookmarks: Vec<Bookmark>,
+    /// The answer to the last [`Action::Request`]: its sender finds it by its id.
+    pub answer: Option<Answer>,
+}
+
+/// Names a console line whose sender waits for its answer ([`Action::Request`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RequestId(u64);
+
+impl RequestId {
+    /// An id unlike any other this page made.
+    pub fn fresh() -> Self {
+        thread_local! {
+            static NEXT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+        }
+        RequestId(NEXT.with(|next| next.replace(next.get() + 1)))
+    }
+}
+
+/// The answer to an [`Action::Request`]: the request's id, and where its outcome
+/// stands in the session's console.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Answer {
+    pub id: RequestId,
+    pub entry: usize,
 }
 
 /// The user's work as a replacement found it: the editor's text and what was done in
@@ -162,6 +186,7 @@ impl PartialEq for State {
             && self.present == other.present
             && self.blanked == other.blanked
             && self.bookmarks == other.bookmarks
+            && self.answer == other.answer
     }
 }
 
@@ -190,6 +215,9 @@ pub enum Action {
     SetLang(Lang),
     /// A console command, run at the end of the timeline.
     Execute(String),
+    /// A console command whose sender waits for its answer: [`State::answer`] names
+    /// `id` once it ran (a blank line runs nothing and is not answered).
+    Request { id: RequestId, line: String },
     /// Replace the editor's text from outside (a link, restored work, an embedding
     /// page) and load it.
     LoadText(String),
@@ -252,6 +280,7 @@ impl State {
             present: false,
             blanked: false,
             bookmarks: Vec::new(),
+            answer: None,
         };
         state.restore(record);
         state
@@ -385,6 +414,25 @@ impl State {
     }
 }
 
+impl State {
+    /// Runs a console `line`: its outcome's index in the console, unless the line was blank.
+    fn execute(&mut self, line: &str) -> Option<usize> {
+        let session = self.session.as_ref().filter(|_| !line.trim().is_empty())?;
+        // Show what the command led to: played from its first frame when the cluster
+        // went on reacting, as after Apply.
+        let frames_before = session.frame_count();
+        let outcome = session.execute_at(line, self.cursor, self.run_on);
+        // A query or a refused command adds no frame: the view, playing or not, stays
+        // where it is.
+        if session.frame_count() > frames_before {
+            self.playing = outcome.last_frame > outcome.first_frame;
+            self.cursor = if self.playing { outcome.first_frame } else { outcome.last_frame };
+        }
+        self.console_revision = self.console_revision.wrapping_add(1);
+        Some(session.console().len() - 1)
+    }
+}
+
 impl Reducible for State {
     type Action = Action;
 
@@ -492,18 +540,11 @@ impl Reducible for State {
             Action::SetRunOn(run_on) => next.run_on = run_on,
             Action::SetLang(lang) => next.lang = lang,
             Action::Execute(line) => {
-                if let Some(session) = next.session.as_ref().filter(|_| !line.trim().is_empty()) {
-                    // Show what the command led to: played from its first frame when
-                    // the cluster went on reacting, as after Apply.
-                    let frames_before = session.frame_count();
-                    let outcome = session.execute_at(&line, next.cursor, next.run_on);
-                    // A query or a refused command adds no frame: the view, playing or
-                    // not, stays where it is.
-                    if session.frame_count() > frames_before {
-                        next.playing = outcome.last_frame > outcome.first_frame;
-                        next.cursor = if next.playing { outcome.first_frame } else { outcome.last_frame };
-                    }
-                    next.console_revision = next.console_revision.wrapping_add(1);
+                next.execute(&line);
+            }
+            Action::Request { id, line } => {
+                if let Some(entry) = next.execute(&line) {
+                    next.answer = Some(Answer { id, entry });
                 }
             }
         }
