@@ -20,10 +20,12 @@ pub mod i18n;
 pub mod markdown;
 pub mod node_action_model;
 pub mod present;
+pub mod request;
 pub mod session;
 pub mod session_record;
 pub mod share_link;
 pub mod sim_time;
+pub mod speed;
 pub mod state;
 pub mod storage;
 
