@@ -371,4 +371,6 @@ pub type Playground = UseReducerHandle<State>;
 
 mod loading;
 #[cfg(test)]
+mod playback_tests;
+#[cfg(test)]
 mod tests;
