@@ -7,6 +7,7 @@ mod drain;
 mod edit;
 mod expect;
 mod frame_cause;
+mod printed;
 mod goal_line;
 mod job;
 mod kubectl_exec;
@@ -48,6 +49,7 @@ use job::{Begun, ClockKind, ClockRun};
 pub use load_error::{ErrorDetail, ErrorPlace, LoadError, PlacePart};
 pub use frame_cause::{FrameCause, STILL_CHANGING};
 pub use playground_note::PlaygroundNote;
+pub use printed::Printed;
 
 /// One instant of the timeline.
 #[derive(Clone, Debug)]
@@ -84,6 +86,11 @@ pub enum Marker {
 #[derive(Clone, Debug, Default)]
 pub struct StepOutcome {
     pub command: String,
+    /// `command` as the engine read it; `None` for a line it could not read and for an
+    /// `expect` step.
+    pub parsed: Option<Command>,
+    /// An `expect` step's outcome.
+    pub is_expect: bool,
     /// What kubectl (or the simulation) printed.
     pub output: String,
     /// The error it printed instead, for a rejected command.
@@ -125,7 +132,8 @@ impl StepOutcome {
             Some(PlaygroundNote::Churned(churn)) => Some(Bound::Churned(churn.clone())),
             _ => None,
         };
-        Self { command, output, error, refusal, failures: Vec::new(), note, bound, reading: None, first_frame, last_frame }
+        let parsed = parse_command(&command).ok();
+        Self { command, parsed, is_expect: false, output, error, refusal, failures: Vec::new(), note, bound, reading: None, first_frame, last_frame }
     }
 }
 
@@ -286,7 +294,7 @@ impl Simulation {
     fn expect_step(&mut self, expectation: &Expectation) -> StepOutcome {
         let first_frame = self.frames.len().saturating_sub(1);
         let failures = self.check(expectation);
-        StepOutcome { command: "expect".into(), failures, first_frame, last_frame: first_frame, ..Default::default() }
+        StepOutcome { command: "expect".into(), is_expect: true, failures, first_frame, last_frame: first_frame, ..Default::default() }
     }
 
     /// A read-only kubectl command (`get`, `describe`, `rollout status`) answered as the

@@ -3,11 +3,12 @@
 //! other edit followed by Apply.
 
 use dsplay_engine::scenario::{default_allocatable, MAX_NODES};
+use dsplay_model::field_path::FieldPath;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use crate::cluster_view::node_pools::{field_named, read_pools, write_pools, PoolDraft, PoolField, PoolsError};
+use crate::cluster_view::node_pools::{field_named, names_pools, pool_index, read_pools, write_pools, PoolDraft, PoolField, PoolsError};
 use crate::i18n::load_error_text;
 use crate::state::{Action, Playground};
 
@@ -133,10 +134,7 @@ pub fn pool_editor() -> Html {
     // own, or the one the API server's answer names.
     let invalid = match &*error {
         Some(PoolError::Invalid(problem) | PoolError::Unreadable(problem)) => problem.field(),
-        None => playground.error.as_ref().and_then(|refusal| {
-            let causes = refusal.details.iter().map(|detail| detail.text.clone());
-            causes.chain(std::iter::once(refusal.to_string())).find_map(|cause| field_named(&cause))
-        }),
+        None => playground.error.as_ref().and_then(|refusal| refusal.field_paths().iter().find_map(field_named)),
     };
     let field = |index: usize,
                  which: Option<PoolField>,
@@ -167,11 +165,7 @@ pub fn pool_editor() -> Html {
     let refused_pool = || {
         let error = playground.error.as_ref().filter(|_| error.is_none())?;
         let by_name = error.place.node_pool.as_ref().and_then(|pool| drafts.iter().position(|d| &d.name == pool));
-        let named = || {
-            let text = error.to_string();
-            let (_, rest) = text.split_once("spec.nodePools[")?;
-            rest.split_once(']')?.0.parse::<usize>().ok().filter(|&i| i < drafts.len())
-        };
+        let named = || error.field_paths().iter().find_map(pool_index).filter(|&i| i < drafts.len());
         by_name.or_else(named)
     };
     let problem_at = invalid.map(|(index, _)| index).or_else(refused_pool);
@@ -220,15 +214,15 @@ pub fn pool_editor() -> Html {
     }
 }
 
-/// The editor's error when it is about the node pools (`spec.nodePools...`): each
+/// The editor's error when it is about the node pools (a field under `spec.nodePools`): each
 /// cause about them, one a line.
 fn pool_refusal(playground: &Playground) -> Option<String> {
     let error = playground.error.as_ref()?;
     // A pool's node the API server refused (a bad taint effect, a quantity) counts too.
-    let about_pools = |text: &str| text.contains("spec.nodePools") || error.place.node_pool.is_some();
-    let causes: Vec<&str> = error.details.iter().map(|d| d.text.as_str()).filter(|t| about_pools(t)).collect();
+    let about_pools = |path: &FieldPath| names_pools(path) || error.place.node_pool.is_some();
+    let causes: Vec<&str> = error.details.iter().filter(|d| about_pools(&d.path)).map(|d| d.text.as_str()).collect();
     if !causes.is_empty() {
         return Some(causes.join("\n"));
     }
-    about_pools(&error.to_string()).then(|| load_error_text::said(&error.place, &error.text, error.refusal.as_ref(), playground.lang))
+    (error.place.node_pool.is_some() || error.field_paths().iter().any(about_pools)).then(|| load_error_text::said(&error.place, &error.text, error.refusal.as_ref(), playground.lang))
 }

@@ -10,7 +10,6 @@ use yew::prelude::*;
 use super::console::{has_printed, printed};
 use super::icon::{Icon, IconKind};
 use super::step_chips::{chip_items, chip_window, chips_of, is_query, place_of, use_session_memo, ChipPlace};
-use dsplay_engine::kubectl::command::parse_command;
 use dsplay_engine::simulation::{Marker, StepOutcome};
 use super::rollout_chart::marker_text;
 use crate::i18n::narrate;
@@ -276,7 +275,7 @@ pub fn step_output() -> Html {
             data-step={number.map(|n| n.to_string())}>
             // An expect step is no command: no prompt before it.
             <p class="terminal-command" lang="en"><code>
-                { number.map(|n| format!("{n}. ")).unwrap_or_default() }{ if outcome.command == "expect" { "" } else { "$ " } }{ &outcome.command }
+                { number.map(|n| format!("{n}. ")).unwrap_or_default() }{ if outcome.is_expect { "" } else { "$ " } }{ &outcome.command }
             </code></p>
             { printed(outcome, playground.lang) }
             { for outcome.failures.iter().map(|f| html! { <pre class="console-error">{ (strings.expectation_failed)(&f.field, &f.expected, &f.actual) }</pre> }) }
@@ -315,5 +314,5 @@ fn worth_showing(session: &Session) -> Vec<Candidate> {
 }
 
 fn moves_the_clock(step: &StepOutcome) -> bool {
-    step.error.is_none() && parse_command(&step.command).is_ok_and(|command| command.moves_the_clock())
+    step.error.is_none() && step.parsed.as_ref().is_some_and(|command| command.moves_the_clock())
 }
