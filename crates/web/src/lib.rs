@@ -25,6 +25,7 @@ pub mod share_link;
 pub mod sim_time;
 pub mod state;
 pub mod storage;
+pub mod view_model;
 
 pub use app::App;
 

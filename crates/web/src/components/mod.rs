@@ -24,6 +24,7 @@ mod share_bar;
 mod status_line;
 mod task_panel;
 mod step_chips;
+mod step_output;
 mod timeline;
 mod why_panel;
 
@@ -41,6 +42,7 @@ pub use pod_chip::{PodChip, PodChipProps};
 pub use share_bar::ShareBar;
 pub use status_line::{StatusFrame, StatusLine, StatusLineProps};
 pub use rollout_chart::{RolloutChart, ScrubberMarkers};
+pub(crate) use rollout_chart::marker_text;
 pub use task_panel::TaskPanel;
 pub use timeline::Timeline;
 pub use why_panel::WhyPanel;

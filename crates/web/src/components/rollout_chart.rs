@@ -91,7 +91,7 @@ impl SeriesGeometry {
     }
 }
 
-pub(super) fn marker_text(marker: &Marker, text: &PanelStrings) -> String {
+pub(crate) fn marker_text(marker: &Marker, text: &PanelStrings) -> String {
     match marker {
         Marker::Step(index) => format!("{} {}", text.marker_step, index + 1),
         Marker::Command(line) => (text.marker_command)(line),

@@ -1,0 +1,4 @@
+//! What the components decide, apart from their markup: plain values and functions
+//! with no DOM, so they are tested natively (`cargo test -p dsplay-web --lib`).
+
+pub mod timeline;
