@@ -1,4 +1,5 @@
 //! What the components decide, apart from their markup: plain values and functions
 //! with no DOM, so they are tested natively (`cargo test -p dsplay-web --lib`).
 
+pub mod pool_form;
 pub mod timeline;
