@@ -1,5 +1,6 @@
 //! What the components decide, apart from their markup: plain values and functions
 //! with no DOM, so they are tested natively (`cargo test -p dsplay-web --lib`).
 
+pub mod manifest;
 pub mod pool_form;
 pub mod timeline;
