@@ -3,4 +3,5 @@
 
 pub mod manifest;
 pub mod pool_form;
+pub mod share;
 pub mod timeline;
