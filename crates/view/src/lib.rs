@@ -8,6 +8,7 @@
 mod dense;
 mod node;
 mod pod;
+pub mod node_actions;
 pub mod node_pools;
 pub mod poster;
 pub mod rollout;

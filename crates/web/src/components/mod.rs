@@ -27,6 +27,7 @@ mod step_chips;
 mod step_output;
 mod timeline;
 mod why_panel;
+mod why_rules;
 
 pub use cluster_pane::ClusterPane;
 pub use console::{focus_prompt, Console};

@@ -6,3 +6,4 @@ pub mod manifest;
 pub mod pool_form;
 pub mod share;
 pub mod timeline;
+pub mod why;
