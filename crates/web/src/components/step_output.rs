@@ -20,11 +20,10 @@ use crate::view_model::timeline::{step_output_at, Candidate, StepOutputAt};
 #[function_component(StepOutput)]
 pub fn step_output() -> Html {
     let playground = use_context::<Playground>();
-    let session = playground.as_ref().and_then(|p| p.session.clone());
     // Which outcomes are worth the box is worked out once per session and console
     // length, not at every frame of playback (it parses every command).
-    let candidates = use_session_memo(session.clone(), worth_showing);
-    let (Some(playground), Some(session)) = (playground, session) else {
+    let candidates = use_session_memo(playground.as_ref().and_then(|p| p.session.clone()), worth_showing);
+    let Some((session, playground)) = playground.and_then(|p| Some((p.session.clone()?, p))) else {
         return Html::default();
     };
     let strings = playground.lang.strings();
