@@ -12,6 +12,7 @@ pub mod node_actions;
 pub mod node_pools;
 pub mod poster;
 pub mod rollout;
+pub mod scrubber;
 pub mod why;
 
 use std::collections::BTreeMap;
