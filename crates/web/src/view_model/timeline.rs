@@ -138,4 +138,19 @@ mod tests {
         assert_eq!(step_output_at(&[typed(5, 0)], 2), StepOutputAt::None);
         assert_eq!(step_output_at(&[], 2), StepOutputAt::None);
     }
+
+    #[test]
+    fn a_batch_frame_says_what_rolling_update_decided() {
+        let entry = crate::gallery::GALLERY.iter().find(|e| e.text.contains("rollout")).expect("a rollout in the gallery");
+        let mut simulation = dsplay_engine::simulation::Simulation::load(entry.text).expect("loads");
+        simulation.run_steps();
+        let frames = simulation.frames();
+        let batch = frames.iter().find(|f| f.markers.iter().any(|m| matches!(m, Marker::RolloutBatch { .. }))).expect("a batch");
+        let cause = frame_cause(batch, Lang::En);
+        let (said, decided) = cause.split_once(": ").expect("the batch after a colon");
+        assert_eq!(said, narrate(batch, Lang::En));
+        assert!(decided.contains(": batch 1, ") && decided.contains(" deleted") && decided.contains("maxUnavailable"), "{decided}");
+        let plain = frames.iter().find(|f| f.markers.is_empty()).expect("a frame without markers");
+        assert_eq!(frame_cause(plain, Lang::En), narrate(plain, Lang::En));
+    }
 }
