@@ -85,7 +85,7 @@ mod tests {
 
     #[test]
     fn marks_whose_buttons_would_overlap_share_one_at_the_lead_mark() {
-        let markers = vec![
+        let markers = [
             (20, Marker::Step(2)),
             (20, Marker::UpdateApplied("default/agent".into())),
             (21, Marker::Step(3)),

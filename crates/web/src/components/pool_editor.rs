@@ -72,7 +72,7 @@ pub fn pool_editor() -> Html {
             <form ref={form} onsubmit={save}>
                 <p class="console-hint">{ text.pools_hint }</p>
                 if problem_at.is_none() {
-                    { for problem.iter().map(said) }
+                    { for problem.as_deref().map(said) }
                 }
                 { for drafts.iter().enumerate().map(|(index, pool)| html! {
                     <PoolRow {index} pool={pool.clone()} invalid={invalid.filter(|(at, _)| *at == index).map(|(_, field)| field)}
@@ -219,8 +219,8 @@ fn pool_row(props: &PoolRowProps) -> Html {
     }
 }
 
-fn said(text: &String) -> Html {
-    html! { <p class="why-failed" id="pools-problem" role="alert" tabindex="-1">{ text.clone() }</p> }
+fn said(text: &str) -> Html {
+    html! { <p class="why-failed" id="pools-problem" role="alert" tabindex="-1">{ text.to_owned() }</p> }
 }
 
 /// The field a refusal is about: the form's own, or the one the API server's answer names.
