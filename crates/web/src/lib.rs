@@ -28,6 +28,7 @@ pub mod sim_time;
 pub mod speed;
 pub mod state;
 pub mod storage;
+pub mod view_model;
 
 pub use app::App;
 
