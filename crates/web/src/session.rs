@@ -42,11 +42,14 @@ pub struct Session {
     simulation: RefCell<Simulation>,
     /// The frame the steps ended at: where a learner is handed an exercise's cluster.
     steps_end: Cell<usize>,
-    /// The steps played so far (all of them once `playing` is done).
+    /// The steps played so far (all of them once they are no longer `running`).
     steps: RefCell<Vec<StepOutcome>>,
     /// The steps still being played, a slice at a time ([`Session::work`]), so the page
     /// draws the frames already made while the engine runs ahead; `None` once done.
-    playing: RefCell<Option<Job>>,
+    running: RefCell<Option<Running>>,
+    /// A console command that `work` or `stop` finished since the reducer last looked:
+    /// its index in the console ([`Session::take_finished_command`]).
+    finished_command: Cell<Option<usize>>,
     console: RefCell<Vec<StepOutcome>>,
     /// The text loaded and what was done since: what links and saved work replay.
     record: RefCell<SessionRecord>,
@@ -71,44 +74,77 @@ impl Session {
             steps_end: Cell::new(0),
             simulation: RefCell::new(simulation),
             steps: RefCell::default(),
-            playing: RefCell::new(Some(job)),
+            running: RefCell::new(Some(Running::Steps(job))),
+            finished_command: Cell::new(None),
             console: RefCell::default(),
             record: RefCell::new(SessionRecord::new(text)),
         }
     }
 
-    /// Whether steps are still being played.
+    /// Whether the engine is still at work beside the view: the steps, or a console
+    /// command that takes simulated time.
     pub fn is_working(&self) -> bool {
-        self.playing.borrow().is_some()
+        self.running.borrow().is_some()
     }
 
-    /// Plays the steps on for at most `budget` due actions; `true` once they are done.
+    /// Goes on with what is running for at most `budget` due actions; `true` once it is
+    /// done.
     pub fn work(&self, budget: Budget) -> bool {
-        let mut playing = self.playing.borrow_mut();
-        let Some(job) = playing.as_mut() else { return true };
-        let mut simulation = self.simulation.borrow_mut();
-        let done = simulation.work(job, budget);
-        *self.steps.borrow_mut() = job.outcomes().to_vec();
+        let mut running = self.running.borrow_mut();
+        let done = match running.as_mut() {
+            None => return true,
+            Some(Running::Steps(job)) => {
+                let done = self.simulation.borrow_mut().work(job, budget);
+                *self.steps.borrow_mut() = job.outcomes().to_vec();
+                done
+            }
+            Some(Running::Command { job, .. }) => self.simulation.borrow_mut().work(job, budget),
+        };
         if done {
-            self.steps_end.set(exercise::start_frame(&simulation));
-            *playing = None;
+            let finished = running.take();
+            drop(running);
+            finished.into_iter().for_each(|finished| self.conclude(finished));
         }
         done
     }
 
-    /// Plays what is left of the steps at once.
+    /// Does what is left at once.
     pub fn finish(&self) {
         self.work(Budget::UNLIMITED);
     }
 
-    /// Stops the steps where they are, as the person watching asked: the step under way
-    /// ends there, said as stopped; later steps are not played.
+    /// Stops what is running where it is, as the person watching asked: the step or
+    /// command under way ends there, said as stopped; later steps are not played.
     pub fn stop(&self) {
-        let Some(mut job) = self.playing.borrow_mut().take() else { return };
-        let mut simulation = self.simulation.borrow_mut();
-        simulation.stop(&mut job);
-        self.steps_end.set(exercise::start_frame(&simulation));
-        *self.steps.borrow_mut() = job.into_outcomes();
+        let Some(mut running) = self.running.borrow_mut().take() else { return };
+        let job = match &mut running {
+            Running::Steps(job) | Running::Command { job, .. } => job,
+        };
+        self.simulation.borrow_mut().stop(job);
+        self.conclude(running);
+    }
+
+    /// What finished work leaves: the steps' outcomes and the frame they end at, or the
+    /// command's outcome in the console and its entry in the record.
+    fn conclude(&self, finished: Running) {
+        match finished {
+            Running::Steps(job) => {
+                self.steps_end.set(exercise::start_frame(&self.simulation.borrow()));
+                *self.steps.borrow_mut() = job.into_outcomes();
+            }
+            Running::Command { job, entry } => {
+                let mut console = self.console.borrow_mut();
+                console.push(job.into_outcomes().pop().unwrap_or_default());
+                self.record.borrow_mut().entries.push(entry);
+                self.finished_command.set(Some(console.len() - 1));
+            }
+        }
+    }
+
+    /// The console command that finished since the last call, by its index in the
+    /// console.
+    pub fn take_finished_command(&self) -> Option<usize> {
+        self.finished_command.take()
     }
 
     /// What changes as the steps play and commands run: how many steps are done, and the
@@ -245,6 +281,14 @@ impl Session {
         self.answer_at(line, frame).unwrap_or_else(|| self.execute(line, run_on))
     }
 
+    /// As [`Session::execute_at`], but a command that takes simulated time is only
+    /// begun: [`Session::work`] goes on with it a slice at a time, and its outcome joins
+    /// the console when it is done ([`Session::take_finished_command`]). `true` when it
+    /// is done already (its outcome is the console's last).
+    pub fn begin_at(&self, line: &str, frame: usize, run_on: RunOn) -> bool {
+        self.answer_at(line, frame).is_some() || self.begin_command(line, run_on)
+    }
+
     /// The answer to a read-only kubectl `line` as of `frame`, in the console and the
     /// record; `None` (nothing done) for any other line.
     fn answer_at(&self, line: &str, frame: usize) -> Option<StepOutcome> {
@@ -260,13 +304,39 @@ impl Session {
     /// is quiet (`execute_interactively`) or stays where the command left it, as after
     /// a scenario's step.
     pub fn execute(&self, line: &str, run_on: RunOn) -> StepOutcome {
-        self.finish();
-        let (outcome, entry) = match run_on {
-            RunOn::UntilQuiet => (self.simulation.borrow_mut().execute_interactively(line), Entry::Run(line.to_owned())),
-            RunOn::No => (self.simulation.borrow_mut().execute(line), Entry::Step(line.to_owned())),
-        };
-        self.console.borrow_mut().push(outcome.clone());
-        self.record.borrow_mut().entries.push(entry);
-        outcome
+        if !self.begin_command(line, run_on) {
+            self.finish();
+        }
+        self.finished_command.take();
+        self.console.borrow().last().cloned().unwrap_or_default()
     }
+
+    /// Begins a console command as [`Session::execute`] runs it; `true` when it is done
+    /// at once, else it is left running.
+    fn begin_command(&self, line: &str, run_on: RunOn) -> bool {
+        self.finish();
+        let mut simulation = self.simulation.borrow_mut();
+        let (job, entry) = match run_on {
+            RunOn::UntilQuiet => (simulation.begin_interactive(line), Entry::Run(line.to_owned())),
+            RunOn::No => (simulation.begin(line), Entry::Step(line.to_owned())),
+        };
+        drop(simulation);
+        let done = job.is_done();
+        let command = Running::Command { job, entry };
+        if done {
+            self.conclude(command);
+            self.finished_command.take();
+        } else {
+            *self.running.borrow_mut() = Some(command);
+        }
+        done
+    }
+}
+
+/// What the engine does beside the view, a slice at a time.
+enum Running {
+    /// The scenario's steps.
+    Steps(Job),
+    /// A console command that takes simulated time, and what the record keeps of it.
+    Command { job: Job, entry: Entry },
 }

@@ -61,6 +61,18 @@ pub struct State {
     pub bookmarks: Vec<Bookmark>,
     /// The answer to the last [`Action::Request`]: its sender finds it by its id.
     pub answer: Option<Answer>,
+    /// A console command the engine still runs beside the view.
+    pub command_under_way: Option<CommandUnderWay>,
+}
+
+/// A console command begun but not done: it takes simulated time, which the engine
+/// runs a slice at a time ([`Action::Worked`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CommandUnderWay {
+    /// Who waits for the answer, if anyone.
+    pub request: Option<RequestId>,
+    /// The timeline's length when it began: its frames are those from here on.
+    pub frames_before: usize,
 }
 
 /// The user's work as a replacement found it: the editor's text and what was done in
@@ -97,6 +109,7 @@ impl PartialEq for State {
             && self.blanked == other.blanked
             && self.bookmarks == other.bookmarks
             && self.answer == other.answer
+            && self.command_under_way == other.command_under_way
     }
 }
 
@@ -191,6 +204,7 @@ impl State {
             blanked: false,
             bookmarks: Vec::new(),
             answer: None,
+            command_under_way: None,
         };
         state.restore(record);
         state
@@ -207,7 +221,7 @@ impl State {
         (draft || !record.entries.is_empty()).then(|| record.clone())
     }
 
-    /// Whether the session's steps are still being played.
+    /// Whether the engine still works beside the view: the steps, or a console command.
     pub fn is_working(&self) -> bool {
         self.session.as_ref().is_some_and(|session| session.is_working())
     }
@@ -340,6 +354,7 @@ impl Reducible for State {
             // A slice of the steps was played (`hooks::use_simulation`): more frames to show.
             Action::Worked => {
                 next.work_revision = next.work_revision.wrapping_add(1);
+                next.command_finished();
                 if let Some(frame) = next.seek_when_ready.filter(|&frame| frame <= next.last_frame() || !next.is_working()) {
                     next.cursor = frame.min(next.last_frame());
                     next.seek_when_ready = None;
@@ -349,14 +364,8 @@ impl Reducible for State {
             Action::SetSpeed(speed) => next.speed = speed,
             Action::SetRunOn(run_on) => next.run_on = run_on,
             Action::SetLang(lang) => next.lang = lang,
-            Action::Execute(line) => {
-                next.execute(&line);
-            }
-            Action::Request { id, line } => {
-                if let Some(entry) = next.execute(&line) {
-                    next.answer = Some(Answer { id, entry });
-                }
-            }
+            Action::Execute(line) => next.execute(&line, None),
+            Action::Request { id, line } => next.execute(&line, Some(id)),
         }
         if next == *self {
             self

@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use super::{Displaced, State};
+use super::{Answer, CommandUnderWay, Displaced, RequestId, State};
 use crate::session::{Applied, Session};
 use crate::session_record::SessionRecord;
 
@@ -48,6 +48,7 @@ impl State {
     /// by Play, not already over (a link that names a frame seeks to it afterwards).
     pub(super) fn show(&mut self, session: Session) {
         self.cursor = 0;
+        self.command_under_way = None;
         self.session = Some(Rc::new(session));
         self.applied_text = self.text.clone();
         self.error = None;
@@ -61,6 +62,7 @@ impl State {
         let Some(session) = self.session.clone() else {
             return self.apply();
         };
+        self.finish_command();
         match session.apply_edit(&self.text) {
             // The scenario starts again, and plays, as an Apply in place plays its rollout.
             Ok(Applied::Reloaded(session)) => {
@@ -89,20 +91,62 @@ impl State {
         }
     }
 
-    /// Runs a console `line`: its outcome's index in the console, unless the line was blank.
-    pub(super) fn execute(&mut self, line: &str) -> Option<usize> {
-        let session = self.session.as_ref().filter(|_| !line.trim().is_empty())?;
-        // Show what the command led to: played from its first frame when the cluster
-        // went on reacting, as after Apply.
+    /// Runs a console `line` (a blank one runs nothing), answered (`answer`) to
+    /// `request` once it ran: at once, or, when it takes simulated time and the page
+    /// plays a slice at a time, when the engine is done with it ([`Action::Worked`]),
+    /// its frames shown as they come.
+    pub(super) fn execute(&mut self, line: &str, request: Option<RequestId>) {
+        let Some(session) = self.session.clone().filter(|_| !line.trim().is_empty()) else { return };
+        // One command at a time: one still running is done first, and answered first.
+        self.finish_command();
         let frames_before = session.frame_count();
-        let outcome = session.execute_at(line, self.cursor, self.run_on);
-        // A query or a refused command adds no frame: the view, playing or not, stays
-        // where it is.
-        if session.frame_count() > frames_before {
-            self.playing = outcome.last_frame > outcome.first_frame;
-            self.cursor = if self.playing { outcome.first_frame } else { outcome.last_frame };
-        }
         self.console_revision = self.console_revision.wrapping_add(1);
-        Some(session.console().len() - 1)
+        let done = if self.slicing {
+            session.begin_at(line, self.cursor, self.run_on)
+        } else {
+            session.execute_at(line, self.cursor, self.run_on);
+            true
+        };
+        if !done {
+            self.command_under_way = Some(CommandUnderWay { request, frames_before });
+            self.seek_when_ready = Some(frames_before);
+            self.playing = true;
+            return;
+        }
+        // Show what the command led to: played from its first frame when the cluster
+        // went on reacting, as after Apply. A query or a refused command adds no frame:
+        // the view, playing or not, stays where it is.
+        let entry = session.console().len() - 1;
+        let (first, last) = session.console().get(entry).map_or((0, 0), |outcome| (outcome.first_frame, outcome.last_frame));
+        if session.frame_count() > frames_before {
+            self.playing = last > first;
+            self.cursor = if self.playing { first } else { last };
+        }
+        if let Some(id) = request {
+            self.answer = Some(Answer { id, entry });
+        }
+    }
+
+    /// The command under way, if the engine finished it (or was stopped): answered, and
+    /// when it made no frame, the view stays where it was.
+    pub(super) fn command_finished(&mut self) {
+        let Some(session) = self.session.clone() else { return };
+        let Some(entry) = session.take_finished_command() else { return };
+        let Some(under_way) = self.command_under_way.take() else { return };
+        self.console_revision = self.console_revision.wrapping_add(1);
+        if session.frame_count() == under_way.frames_before {
+            self.seek_when_ready = None;
+        }
+        if let Some(id) = under_way.request {
+            self.answer = Some(Answer { id, entry });
+        }
+    }
+
+    /// Finishes the command under way at once, before anything else changes the session.
+    pub(super) fn finish_command(&mut self) {
+        if let Some(session) = self.session.clone().filter(|_| self.command_under_way.is_some()) {
+            session.finish();
+            self.command_finished();
+        }
     }
 }

@@ -326,3 +326,52 @@ fn a_record_that_no_longer_loads_falls_back_to_the_text() {
     assert!(state.is_applied());
     assert_eq!(state.record(), None, "nothing was done after the steps");
 }
+
+/// On the page a console command that takes simulated time runs a slice at a time, as
+/// the steps do: its frames show as they come, the answer names the request once it is
+/// done, and the timeline is the one the command makes at once. A query is answered at
+/// once; Stop keeps what was made and answers too.
+#[test]
+fn a_sliced_command_plays_as_it_runs_and_is_answered_when_done() {
+    use dsplay_engine::simulation::{Bound, Budget};
+    const SET_IMAGE: &str = "kubectl set image ds/node-logger logger=nginx:1.26";
+    let mut state = Rc::new(State::resume_sliced(Lang::En, EXAMPLE_SCENARIO, None, true));
+    let session = state.session.clone().expect("a session");
+    session.finish();
+    state = state.reduce(Action::Worked);
+    let frames_before = state.frame_count();
+
+    let id = RequestId::fresh();
+    state = state.reduce(Action::Request { id, line: SET_IMAGE.into() });
+    assert!(state.is_working() && state.playing && state.answer.is_none(), "begun, played as it comes, not answered yet");
+    let mut slices = 0;
+    while !session.work(Budget::actions(4)) {
+        state = state.reduce(Action::Worked);
+        slices += 1;
+    }
+    state = state.reduce(Action::Worked);
+    assert!(slices > 3, "{slices} slices");
+    let answer = state.answer.expect("answered once done");
+    assert_eq!((answer.id, session.console()[answer.entry].command.as_str()), (id, SET_IMAGE));
+    assert_eq!((state.command_under_way, state.seek_when_ready), (None, None));
+    assert!(state.cursor >= frames_before, "the view went to the command's frames");
+    let at_once = example().reduce(Action::Execute(SET_IMAGE.into()));
+    let whole = at_once.session.as_ref().expect("a session");
+    assert_eq!(whole.frame_count(), session.frame_count(), "the same timeline");
+    assert_eq!(whole.console()[0].last_frame, session.console()[answer.entry].last_frame);
+
+    let query = RequestId::fresh();
+    state = state.reduce(Action::Request { id: query, line: "kubectl get ds".into() });
+    assert_eq!((state.answer.map(|answer| answer.id), state.is_working()), (Some(query), false), "a query at once");
+
+    let long = RequestId::fresh();
+    state = state.reduce(Action::Request { id: long, line: "kubectl set image ds/node-logger logger=nginx:1.27".into() });
+    assert!(state.is_working());
+    session.work(Budget::actions(4));
+    session.stop();
+    state = state.reduce(Action::Worked);
+    let answer = state.answer.expect("a stopped command is answered");
+    assert_eq!(answer.id, long);
+    assert_eq!(session.console()[answer.entry].bound, Some(Bound::Stopped));
+    assert_eq!(session.record().entries.len(), 3, "each command is in the record");
+}
