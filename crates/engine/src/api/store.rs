@@ -11,7 +11,7 @@ use dsplay_model::{defaults, tolerations, validation};
 use super::event_correlator::{EventCorrelator, EventIdentity};
 use super::{key, name_of, priority_admission, runtime_class_admission, service_account_admission, ApiError, Change, NameGenerator};
 use crate::clock;
-use crate::controller::daemonset::target_node_name;
+use crate::controller::daemonset::util::{target_node_name, template_generation};
 use crate::kubelet::{self, NodeLease};
 use crate::scheduler::DEFAULT_SCHEDULER;
 use crate::state::{ClusterState, Event, Stored};
@@ -489,12 +489,6 @@ impl Api {
             None => self.gone_pod_nodes.get(pod_key).cloned(),
         }
     }
-}
-
-/// The DaemonSet's template generation, from the annotation apps/v1 carries it in
-/// (`None` when absent or not an integer; decoding refuses the latter).
-pub fn template_generation(ds: &DaemonSet) -> Option<i64> {
-    dsplay_model::template_generation::template_generation(ds).ok().flatten()
 }
 
 fn strip_scenario_annotations(meta: &mut ObjectMeta) {

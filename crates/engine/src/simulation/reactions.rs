@@ -6,7 +6,8 @@ use k8s_openapi::api::core::v1::Node;
 
 use crate::agenda::Action;
 use super::Simulation;
-use crate::api::{key, template_generation_of, Change};
+use crate::api::{key, Change};
+use crate::controller::daemonset::util::template_generation;
 use crate::controller::daemonset::{
     controller_key, is_owned_by, node_update_syncs, pod_added, pod_deleted, pod_updated, should_ignore_node_update, target_node_name,
 };
@@ -224,7 +225,7 @@ impl Simulation {
                     .state
                     .daemonsets
                     .get(&ds_key)
-                    .is_some_and(|ds| template_generation_of(ds) != template_generation_of(&old));
+                    .is_some_and(|ds| template_generation(ds) != template_generation(&old));
                 if template_changed {
                     self.rollouts.template_changed(&ds_key);
                     self.pending_markers.push(super::Marker::UpdateApplied(ds_key.clone()));
