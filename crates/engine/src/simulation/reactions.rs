@@ -14,7 +14,7 @@ use crate::controller::daemonset::{
 use crate::node_lifecycle::{condition_taints_stale, next_monitor_pass, ready_status};
 use crate::pod_gc::{self, is_out_of_service};
 use crate::pod_readiness::{is_terminating, node_name};
-use crate::scheduler::preemption::priority_of;
+use crate::scheduler::priority_of;
 use crate::scheduler::queueing_hints::{worth_requeuing, ClusterEvent};
 use crate::taint_eviction::{has_no_execute_taint, no_execute_taints_changed};
 

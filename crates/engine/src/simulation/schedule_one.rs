@@ -11,7 +11,8 @@ use crate::clock;
 use crate::pod_conditions::{set_disruption_target, set_pod_condition};
 use crate::pod_readiness::{is_terminating, node_name};
 use crate::scheduler::node_affinity::{self, PreFilterResult};
-use crate::scheduler::preemption::{priority_of, REASON_PREEMPTION_BY_SCHEDULER};
+use crate::scheduler::preemption::REASON_PREEMPTION_BY_SCHEDULER;
+use crate::scheduler::priority_of;
 use crate::scheduler::{self, Nominating, Nomination, NodeInfo, NominatedPods, DEFAULT_SCHEDULER};
 
 
