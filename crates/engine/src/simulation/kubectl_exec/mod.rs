@@ -3,10 +3,11 @@
 
 mod daemonsets;
 mod nodes;
+mod messages;
 mod pods;
 mod reads;
 
-use pods::{deleted_message, forgiven, not_found_pod};
+use messages::{deleted_message, forgiven, not_found_ds, not_found_pod, split_key};
 
 use crate::kubectl::printers::LabelColumns;
 use crate::kubectl::selection::ListQuery;
@@ -287,13 +288,4 @@ impl Simulation {
         }
     }
 
-    // ----- writes -----
-}
-
-pub(super) fn split_key(object_key: &str) -> (&str, &str) {
-    object_key.split_once('/').unwrap_or(("default", object_key))
-}
-
-pub(super) fn not_found_ds(ds_key: &str) -> String {
-    ApiError::NotFound { resource: "daemonsets.apps".into(), name: name_of(ds_key).into() }.to_string()
 }
