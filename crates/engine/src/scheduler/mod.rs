@@ -5,7 +5,8 @@
 //! (NodeUnschedulable, NodeName, TaintToleration, NodeAffinity, NodePorts,
 //! NodeResourcesFit) with the pods nominated to each node, NodeAffinity's PreFilter
 //! node-name restriction, the PostFilter plugins (DynamicResources, DefaultPreemption)
-//! and the aggregated `FitError` text.
+//! and the aggregated `FitError` text; and the scheduler as a component
+//! ([`Scheduler`]), which owns its queue and writes its decisions through the API.
 
 mod filter;
 pub mod fit_error;
@@ -20,6 +21,8 @@ pub mod pod_requests;
 pub mod preemption;
 pub mod queueing_hints;
 pub mod schedule;
+pub mod schedule_one;
+pub mod scheduling_queue;
 pub mod taint_toleration;
 
 /// `v1.DefaultSchedulerName`, also the source of the scheduler's events.
@@ -32,6 +35,7 @@ pub use framework::{pod_priority, priority_of, Code, NodeInfo, Nominating, Nomin
 pub(crate) use framework::pod_spec;
 pub use nominated_pods::NominatedPods;
 pub use schedule::{schedule, schedule_among};
+pub use schedule_one::Scheduler;
 
 #[cfg(test)]
 pub(crate) mod test_objects;

@@ -15,12 +15,10 @@ mod kubectl_exec;
 mod load_error;
 mod perform;
 mod playground_note;
-mod pods_by_node;
 mod reactions;
 mod register;
 mod rollout_watch;
 mod run;
-mod schedule_one;
 mod timeline;
 
 use std::collections::BTreeMap;
@@ -40,7 +38,8 @@ use crate::agenda::Agenda;
 use churn::ChurnWatch;
 use drain_report::DrainReport;
 pub use churn::{Churn, CHURN_LIMIT};
-use pods_by_node::PodsByNode;
+use crate::pods_by_node::PodsByNode;
+use crate::scheduler::Scheduler;
 pub(crate) use rollout_watch::RolloutWatch;
 
 pub use edit::Edit;
@@ -55,12 +54,6 @@ pub use playground_note::PlaygroundNote;
 /// `settle` gives up after this much simulated time.
 const SETTLE_LIMIT_MS: u64 = 60 * MINUTE;
 
-/// A pod the scheduler could not place: since when, and which plugins said no.
-struct Unschedulable {
-    since: u64,
-    plugins: Vec<&'static str>,
-}
-
 pub struct Simulation {
     scenario: Scenario,
     api: Api,
@@ -70,15 +63,10 @@ pub struct Simulation {
     network: Network,
     node_lifecycle: NodeLifecycle,
     taint_eviction: TaintEviction,
-    /// Pods the scheduler could not place: retried when a change may help one of the
-    /// plugins that rejected them (`queueing_hints`), or after five minutes
-    /// (`flushUnschedulablePodsLeftover`).
-    unschedulable: BTreeMap<String, Unschedulable>,
+    scheduler: Scheduler,
     /// The pods each DaemonSet made for each node during the current command.
     churn: ChurnWatch,
     pods_by_node: PodsByNode,
-    /// Pending pods by the node preemption nominated them to.
-    nominated_pods: PodsByNode,
     timing: PodTiming,
     frames: Vec<Frame>,
     rollouts: RolloutWatch,
@@ -116,10 +104,9 @@ impl Simulation {
             network: Network::default(),
             node_lifecycle: NodeLifecycle::default(),
             taint_eviction: TaintEviction::default(),
-            unschedulable: BTreeMap::new(),
+            scheduler: Scheduler::default(),
             churn: ChurnWatch::default(),
             pods_by_node: PodsByNode::bound(),
-            nominated_pods: PodsByNode::nominated(),
             timing,
             frames: Vec::new(),
             rollouts: RolloutWatch::default(),
