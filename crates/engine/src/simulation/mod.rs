@@ -39,6 +39,7 @@ use churn::ChurnWatch;
 use drain_report::DrainReport;
 pub use churn::{Churn, CHURN_LIMIT};
 use crate::pods_by_node::PodsByNode;
+use kubectl_exec::Reader;
 use crate::scheduler::Scheduler;
 pub(crate) use rollout_watch::RolloutWatch;
 
@@ -202,19 +203,10 @@ impl Simulation {
     /// A read-only kubectl command (`get`, `describe`, `rollout status`) answered as the
     /// cluster was at `frame`, so a viewer scrubbed back into a rollout sees kubectl's
     /// view of that moment; `None` for any other command, which runs at the end.
-    pub fn query_at(&mut self, line: &str, frame: usize) -> Option<StepOutcome> {
+    pub fn query_at(&self, line: &str, frame: usize) -> Option<StepOutcome> {
         let Ok(Command::Kubectl(kubectl)) = parse_command(line) else { return None };
-        if !kubectl.is_read_only() {
-            return None;
-        }
-        let (state, time) = self.frames.get(frame).map(|f| (f.state.clone(), f.time_ms))?;
-        // Reads only: the end of the timeline is put back untouched.
-        let end_state = std::mem::replace(&mut self.api.state, state);
-        let end_time = self.api.now();
-        self.api.set_now(time);
-        let (result, note) = self.kubectl(&kubectl);
-        self.api.state = end_state;
-        self.api.set_now(end_time);
+        let at = self.frames.get(frame)?;
+        let (result, note) = Reader { state: &at.state, now: at.time_ms }.answer(&kubectl)?;
         Some(StepOutcome::answered(line.trim().to_string(), result.map_err(CommandError::new), note, frame, frame))
     }
 

@@ -20,7 +20,7 @@ impl Simulation {
                 }
                 keys
             }
-            None => names.iter().map(|name| self.resolve_pod(&PodRef::Name(ObjRef { name: name.clone(), namespace: namespace.map(str::to_owned) }))).collect(),
+            None => names.iter().map(|name| self.reader().resolve_pod(&PodRef::Name(ObjRef { name: name.clone(), namespace: namespace.map(str::to_owned) }))).collect(),
         };
         let mut lines = Vec::new();
         let mut deleted = Vec::new();
