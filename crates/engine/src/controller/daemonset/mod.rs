@@ -14,6 +14,7 @@ mod daemon_pods;
 mod deep_hash;
 mod event_handlers;
 mod explain;
+mod go_quantity;
 mod history;
 mod manage;
 mod node_summary;
