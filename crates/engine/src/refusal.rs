@@ -8,8 +8,18 @@ use std::fmt;
 
 use crate::scenario::FieldError;
 
+macro_rules! simulation_commands {
+    () => {
+        "advance <duration> (30s, 2m, 1m30s, 500ms) | settle | node add <name> [--pool <pool>] | node down <node> | node up <node> | image <ref> crash|complete|oom|unready|pull-error|ok"
+    };
+}
+
+/// The simulation commands, as their usage lists them: a host says the label around
+/// them in its own language.
+pub const SIMULATION_COMMANDS: &str = simulation_commands!();
+
 /// The simulation commands' usage, printed for any malformed one.
-pub const SIMULATION_USAGE: &str = "usage: advance <duration> (30s, 2m, 1m30s, 500ms) | settle | node add <name> [--pool <pool>] | node down <node> | node up <node> | image <ref> crash|complete|oom|unready|pull-error|ok";
+pub const SIMULATION_USAGE: &str = concat!("usage: ", simulation_commands!());
 
 /// The kubectl subcommands the playground serves.
 pub const SERVED: &str = "apply, label, taint, cordon, uncordon, drain, delete, set image, patch, rollout, get, describe";

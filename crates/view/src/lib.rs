@@ -8,9 +8,11 @@
 mod dense;
 mod node;
 mod pod;
+pub mod node_actions;
 pub mod node_pools;
 pub mod poster;
 pub mod rollout;
+pub mod scrubber;
 pub mod why;
 
 use std::collections::BTreeMap;

@@ -4,6 +4,7 @@
 //! other line of the text (comments, the description, the steps, the
 //! manifests) stays byte for byte.
 
+use dsplay_model::field_path::{FieldPath, Segment};
 use serde_yaml::{Mapping, Value};
 
 /// One pool as the editor's fields hold it (text, as typed).
@@ -43,19 +44,29 @@ pub enum PoolField {
     Taints,
 }
 
-/// The form's field an answer of the API server names (`spec.nodePools[1].labels:
-/// Invalid value ...`), if it names one.
-pub fn field_named(answer: &str) -> Option<(usize, PoolField)> {
-    let (_, rest) = answer.split_once("spec.nodePools[")?;
-    let (index, rest) = rest.split_once("].")?;
-    let name: String = rest.chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
-    let field = match name.as_str() {
-        "name" => PoolField::Name,
-        "labels" => PoolField::Labels,
-        "taints" => PoolField::Taints,
+/// Whether a field path is in the scenario's `spec.nodePools`.
+pub fn names_pools(path: &FieldPath) -> bool {
+    matches!(path.segments(), [Segment::Field(spec), Segment::Field(pools), ..] if spec == "spec" && pools == "nodePools")
+}
+
+/// The pool a field path is in (`spec.nodePools[1]...`), by index.
+pub fn pool_index(path: &FieldPath) -> Option<usize> {
+    match path.segments() {
+        [_, _, Segment::Index(index), ..] if names_pools(path) => Some(*index),
+        _ => None,
+    }
+}
+
+/// The form's field a field path names (`spec.nodePools[1].labels[-bad]`), if it names one.
+pub fn field_named(path: &FieldPath) -> Option<(usize, PoolField)> {
+    let index = pool_index(path)?;
+    let field = match path.segments().get(3) {
+        Some(Segment::Field(name)) if name == "name" => PoolField::Name,
+        Some(Segment::Field(name)) if name == "labels" => PoolField::Labels,
+        Some(Segment::Field(name)) if name == "taints" => PoolField::Taints,
         _ => return None,
     };
-    Some((index.parse().ok()?, field))
+    Some((index, field))
 }
 
 impl PoolsError {
@@ -275,12 +286,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_field_an_answer_names_is_found() {
-        let answer = "node pool gpu: The Node \"gpu-01\" is invalid: spec.nodePools[1].labels: Invalid value: \"-bad\"";
-        assert_eq!(field_named(answer), Some((1, PoolField::Labels)));
-        assert_eq!(field_named("spec.nodePools[0].taints[2].effect: Unsupported value"), Some((0, PoolField::Taints)));
-        assert_eq!(field_named("spec.nodePools[0].count: Invalid value"), None, "count is a number field of its own");
-        assert_eq!(field_named("metadata.name: Required value"), None);
+    fn the_field_a_path_names_is_found() {
+        let path = |text: &str| FieldPath::parse(text);
+        assert_eq!(field_named(&path("spec.nodePools[1].labels[-bad]")), Some((1, PoolField::Labels)));
+        assert_eq!(field_named(&path("spec.nodePools[0].taints[2].effect")), Some((0, PoolField::Taints)));
+        assert_eq!(field_named(&path("spec.nodePools[0].count")), None, "count is a number field of its own");
+        assert_eq!(pool_index(&path("spec.nodePools[0].count")), Some(0));
+        assert_eq!(field_named(&path("metadata.name")), None);
+        assert_eq!(pool_index(&path("spec.nodePools")), None);
+        assert!(names_pools(&path("spec.nodePools")) && !names_pools(&path("spec.steps[0]")));
     }
     use crate::EXAMPLE_SCENARIO;
 

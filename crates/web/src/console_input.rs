@@ -2,6 +2,9 @@
 //! can be tested natively: ↑ / ↓ walk the commands already run, Tab completes the line
 //! from the engine's completions (commands, resources, node / pod / DaemonSet names).
 
+use dsplay_engine::kubectl::command::completions;
+use dsplay_engine::simulation::Frame;
+
 /// Where ↑ / ↓ stand in the command history, and the line that was being typed
 /// before they started (the draft), so walking back past the newest command gives
 /// it back instead of an empty line.
@@ -88,6 +91,57 @@ pub fn tab(line: &str, candidates: &[String]) -> TabKey {
     }
     let (line, suggestions) = complete(line, candidates).unwrap_or_else(|| (line.to_string(), Vec::new()));
     TabKey::Complete { line, suggestions }
+}
+
+/// What a key pressed in the prompt does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PromptKey {
+    /// Not the prompt's: the browser does what it does.
+    Ignored,
+    /// ↑ / ↓ walked the history: the line to show, the walk now, the suggestions gone.
+    Walked { line: String, walk: HistoryWalk },
+    /// The suggestions go, and the key does what it does (Tab on an empty line, Escape).
+    HideSuggestions,
+    /// Tab completed the line as far as it goes (`changed`: it grew), the candidates left.
+    Completed { line: String, changed: bool, suggestions: Vec<String> },
+}
+
+/// The prompt as a key finds it.
+pub struct Prompt<'a> {
+    pub line: &'a str,
+    pub walk: &'a HistoryWalk,
+    /// Suggestions are shown.
+    pub suggesting: bool,
+}
+
+/// What `key` (`plain`: without Shift, Ctrl, Alt or Meta) does to the `prompt`: ↑ / ↓
+/// walk the `history`, Tab completes from the `candidates`, Escape hides suggestions.
+pub fn prompt_key(key: &str, plain: bool, prompt: Prompt<'_>, history: impl FnOnce() -> Vec<String>, candidates: impl FnOnce() -> Vec<String>) -> PromptKey {
+    match key {
+        "ArrowUp" | "ArrowDown" if plain => match walk_history(&history(), prompt.walk, prompt.line, key == "ArrowUp") {
+            Some((walk, line)) => PromptKey::Walked { line, walk },
+            None => PromptKey::Ignored,
+        },
+        // Tab completes a line being typed and never leaves it (even with nothing to
+        // complete); on an empty line it moves focus on, and Shift+Tab always does: no
+        // keyboard trap.
+        "Tab" if plain => match tab(prompt.line, &candidates()) {
+            TabKey::MoveOn => PromptKey::HideSuggestions,
+            TabKey::Complete { line, suggestions } => PromptKey::Completed { changed: line != prompt.line, line, suggestions },
+        },
+        "Escape" if prompt.suggesting => PromptKey::HideSuggestions,
+        _ => PromptKey::Ignored,
+    }
+}
+
+/// Tab's candidates for `line`: the engine's completions, with the names of the
+/// nodes, pods and DaemonSets in `frame`.
+pub fn candidates(line: &str, frame: &Frame) -> Vec<String> {
+    let state = &frame.state;
+    let nodes: Vec<String> = state.nodes.keys().cloned().collect();
+    let pods: Vec<String> = state.pods.values().filter_map(|pod| pod.metadata.name.clone()).collect();
+    let daemonsets: Vec<String> = state.daemonsets.values().filter_map(|ds| ds.metadata.name.clone()).collect();
+    completions(line, &nodes, &pods, &daemonsets)
 }
 
 /// The node a command line names, for the view to bring its card into sight: the
@@ -205,5 +259,29 @@ mod tests {
         // A pod's name, or a node's under another kind, is not a node.
         assert_eq!(node_named("kubectl delete pod/node-02", is_node), None);
         assert_eq!(node_named("kubectl get ds", is_node), None);
+    }
+
+    #[test]
+    fn keys_walk_complete_and_hide() {
+        let history = || lines(&["kubectl get nodes", "kubectl cordon node-02"]);
+        let walk = HistoryWalk::default();
+        let prompt = |line: &'static str, suggesting: bool| Prompt { line, walk: &walk, suggesting };
+        let no_candidates = Vec::new;
+        let PromptKey::Walked { line, .. } = prompt_key("ArrowUp", true, prompt("", false), history, no_candidates) else { panic!("a walk") };
+        assert_eq!(line, "kubectl cordon node-02");
+        assert_eq!(prompt_key("ArrowUp", false, prompt("", false), history, no_candidates), PromptKey::Ignored, "Shift+↑ selects");
+        assert_eq!(prompt_key("Tab", true, prompt("", true), history, no_candidates), PromptKey::HideSuggestions, "focus moves on");
+        let completed = prompt_key("Tab", true, prompt("kubectl cor", false), history, || lines(&["kubectl cordon"]));
+        assert_eq!(completed, PromptKey::Completed { line: "kubectl cordon ".into(), changed: true, suggestions: vec![] });
+        assert_eq!(prompt_key("Escape", true, prompt("x", true), history, no_candidates), PromptKey::HideSuggestions);
+        assert_eq!(prompt_key("Escape", true, prompt("x", false), history, no_candidates), PromptKey::Ignored);
+    }
+
+    #[test]
+    fn candidates_are_the_names_in_the_frame() {
+        let session = crate::session::Session::load(crate::state::EXAMPLE_SCENARIO).expect("loads");
+        let frame = session.frame(session.last_frame()).expect("a frame");
+        let names = candidates("kubectl cordon node-0", &frame);
+        assert!(names.contains(&"kubectl cordon node-01".to_owned()), "{names:?}");
     }
 }

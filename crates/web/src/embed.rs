@@ -4,21 +4,12 @@
 //!
 //! Parsing is pure and tested natively; [`use_embed`] is the browser side.
 
-use std::rc::Rc;
+mod host;
 
-use dsplay_engine::share;
-use dsplay_engine::refusal::Refusal;
-use dsplay_engine::scenario::ScenarioError;
-use dsplay_engine::simulation::{LoadError, Marker};
-use gloo::events::EventListener;
-use js_sys::{Object, Reflect};
-use wasm_bindgen::{JsCast, JsValue};
-use web_sys::MessageEvent;
-use yew::prelude::*;
+pub use host::use_embed;
 
 use crate::i18n::Lang;
-use crate::share_link::{declared_nodes, declared_steps, lang_from_key, MAX_LINK_NODES, MAX_LINK_STEPS};
-use crate::state::{Action, Playground};
+use crate::share_link::lang_from_key;
 
 /// What the query string asks of an embedded playground. Outside `embed=1` only the
 /// language is honoured here; `?theme=` is read by index.html's first script, which
@@ -158,165 +149,6 @@ pub fn origin_of_url(url: &str) -> Option<String> {
     let (scheme, rest) = url.split_once("://")?;
     let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
     normalize_origin(&format!("{scheme}://{authority}"))
-}
-
-/// Connects an embedded playground to its host page: applies the look the query asks
-/// for, answers `dsplay:*` commands from allowed origins, and reports frames, rollouts
-/// and its height to them. Does nothing outside `embed=1`.
-#[hook]
-pub fn use_embed(playground: &Playground, options: &EmbedOptions) {
-    let enabled = options.embed;
-    let origins = use_memo(options.clone(), |options| {
-        let window = web_sys::window();
-        let own = window.as_ref().and_then(|w| w.location().origin().ok()).unwrap_or_default();
-        let referrer = window.and_then(|w| w.document()).map(|d| d.referrer());
-        let referrer_origin = referrer.as_deref().and_then(origin_of_url);
-        options.allowed_origins(referrer_origin.as_deref(), &own)
-    });
-
-    // The embed classes in an iframe (the theme is index.html's).
-    {
-        let options = options.clone();
-        use_effect_with(playground.editor_generation, move |_| {
-            if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
-                let list = root.class_list();
-                if options.embed {
-                    let _ = list.add_1("embed");
-                }
-                if options.embed && options.readonly {
-                    let _ = list.add_1("embed-readonly");
-                    // The editor remounts when its text is replaced; mark the new one.
-                    if let Some(editor) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("manifest")) {
-                        let _ = editor.set_attribute("readonly", "");
-                    }
-                }
-            }
-        });
-    }
-
-    // Commands from the host; `dsplay:ready` once listening.
-    {
-        let dispatcher = playground.dispatcher();
-        let origins = origins.clone();
-        let frames = playground.frame_count();
-        let autoplay = options.autoplay;
-        use_effect_with(enabled, move |&enabled| {
-            let listener = web_sys::window().filter(|_| enabled).map(|window| {
-                let origins = origins.clone();
-                let dispatcher = dispatcher.clone();
-                EventListener::new(&window, "message", move |event| {
-                    let Some(event) = event.dyn_ref::<MessageEvent>() else { return };
-                    // Anyone can post to a window: only the allow-list is heard.
-                    if !origins.iter().any(|origin| *origin == event.origin()) {
-                        return;
-                    }
-                    let data = event.data();
-                    let field = |name: &str| Reflect::get(&data, &JsValue::from_str(name)).ok();
-                    let kind = field("type").and_then(|v| v.as_string()).unwrap_or_default();
-                    let text = field("text").and_then(|v| v.as_string());
-                    let by = field("by").and_then(|v| v.as_f64());
-                    let frame = field("frame").and_then(|v| v.as_f64());
-                    match HostCommand::parse(&kind, text, by, frame) {
-                        // A refusal is the page's error, as a load's is: said in the frame
-                        // and posted to the host.
-                        Some(HostCommand::Load(text)) => match check_text(&text) {
-                            Ok(()) => dispatcher.dispatch(Action::LoadText(text)),
-                            Err(refusal) => dispatcher.dispatch(Action::RefuseSent(LoadError::from(ScenarioError::from(refusal)))),
-                        },
-                        Some(HostCommand::Play) => dispatcher.dispatch(Action::Play),
-                        Some(HostCommand::Pause) => dispatcher.dispatch(Action::Pause),
-                        Some(HostCommand::Step(by)) if by < 0 => dispatcher.dispatch(Action::StepBack),
-                        Some(HostCommand::Step(_)) => dispatcher.dispatch(Action::StepForward),
-                        Some(HostCommand::Seek(frame)) => dispatcher.dispatch(Action::Seek(frame)),
-                        None => {}
-                    }
-                })
-            });
-            if enabled {
-                post(&origins, "dsplay:ready", &[("frames", (frames as f64).into())]);
-                if autoplay {
-                    dispatcher.dispatch(Action::Play);
-                }
-            }
-            move || drop(listener)
-        });
-    }
-
-    // Every frame shown, a completed rollout, and the page's height.
-    {
-        let session = playground.session.clone();
-        let session_id = session.as_ref().map_or(0, |s| Rc::as_ptr(s) as usize);
-        // The message names the error's line, as the command line does (`line 12: ...`).
-        let error = playground.error.as_ref().map(|error| match error.line {
-            Some(line) => format!("line {line}: {error}"),
-            None => error.to_string(),
-        });
-        let origins = origins.clone();
-        use_effect_with((playground.cursor, playground.console_revision, session_id, error), move |(cursor, _, _, error)| {
-            if enabled {
-                if let Some(message) = error {
-                    post(&origins, "dsplay:error", &[("message", message.clone().into())]);
-                }
-                let frames = session.as_ref().map_or(0, |s| s.frame_count());
-                if let Some(frame) = session.as_ref().and_then(|s| s.frame(*cursor)) {
-                    post(
-                        &origins,
-                        "dsplay:frame",
-                        &[
-                            ("index", (*cursor as f64).into()),
-                            ("frames", (frames as f64).into()),
-                            ("time", (frame.time_ms as f64).into()),
-                            ("cause", frame.cause.to_string().into()),
-                        ],
-                    );
-                    for daemonset in frame.markers.iter().filter_map(|m| match m {
-                        Marker::RolloutComplete(daemonset) => Some(daemonset),
-                        _ => None,
-                    }) {
-                        post(
-                            &origins,
-                            "dsplay:rollout-complete",
-                            &[("index", (*cursor as f64).into()), ("daemonset", daemonset.clone().into())],
-                        );
-                    }
-                }
-                let height = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()).map_or(0, |b| b.scroll_height());
-                post(&origins, "dsplay:height", &[("height", f64::from(height).into())]);
-            }
-        });
-    }
-}
-
-/// The limits a link has apply to a scenario loaded by message too; said of the
-/// message, not of a link.
-fn check_text(text: &str) -> Result<(), Refusal> {
-    if text.len() > share::MAX_TEXT_BYTES {
-        return Err(Refusal::SentTooLarge { max_kib: share::MAX_TEXT_BYTES / 1024 });
-    }
-    let nodes = declared_nodes(text);
-    if nodes > MAX_LINK_NODES {
-        return Err(Refusal::SentTooManyNodes { nodes, max: MAX_LINK_NODES });
-    }
-    let steps = declared_steps(text);
-    if steps > MAX_LINK_STEPS {
-        return Err(Refusal::SentTooManySteps { steps, max: MAX_LINK_STEPS });
-    }
-    Ok(())
-}
-
-/// Posts `{type, ...fields}` to the parent window, once per allowed origin: the browser
-/// delivers it only where the parent's origin is that one.
-fn post(origins: &[String], kind: &str, fields: &[(&str, JsValue)]) {
-    let Some(window) = web_sys::window() else { return };
-    let Ok(Some(parent)) = window.parent() else { return };
-    let message = Object::new();
-    let _ = Reflect::set(&message, &JsValue::from_str("type"), &JsValue::from_str(kind));
-    for (name, value) in fields {
-        let _ = Reflect::set(&message, &JsValue::from_str(name), value);
-    }
-    for origin in origins {
-        let _ = parent.post_message(&message, origin);
-    }
 }
 
 #[cfg(test)]

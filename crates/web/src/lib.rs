@@ -18,13 +18,17 @@ pub mod focus;
 pub mod gallery;
 pub mod i18n;
 pub mod markdown;
+pub mod node_action_model;
 pub mod present;
+pub mod request;
 pub mod session;
 pub mod session_record;
 pub mod share_link;
 pub mod sim_time;
+pub mod speed;
 pub mod state;
 pub mod storage;
+pub mod view_model;
 
 pub use app::App;
 

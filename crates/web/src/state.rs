@@ -8,82 +8,14 @@ use yew::prelude::*;
 
 use crate::bookmarks::{self, Bookmark};
 use crate::i18n::Lang;
-use crate::session::{Applied, RunOn, Session};
+use crate::session::{RunOn, Session};
 use dsplay_engine::simulation::LoadError;
 use crate::session_record::SessionRecord;
+pub use crate::request::{Answer, RequestId};
+pub use crate::speed::Speed;
 
 /// The scenario shown on first load.
 pub const EXAMPLE_SCENARIO: &str = include_str!("../scenarios/getting-started.yaml");
-
-/// Playback speeds, as multiples of one frame per [`Speed::BASE_MS`]: 0.25× to 100×.
-/// Beyond 20× a tick moves several frames, since a browser paints no faster: a
-/// rollout over 1,000 nodes (8,000 frames) plays in about a minute at 100×.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Speed {
-    Quarter,
-    Half,
-    #[default]
-    Normal,
-    Double,
-    Quadruple,
-    Ten,
-    Twenty,
-    Fifty,
-    Hundred,
-}
-
-impl Speed {
-    pub const ALL: [Speed; 9] = [
-        Speed::Quarter,
-        Speed::Half,
-        Speed::Normal,
-        Speed::Double,
-        Speed::Quadruple,
-        Speed::Ten,
-        Speed::Twenty,
-        Speed::Fifty,
-        Speed::Hundred,
-    ];
-    const BASE_MS: u32 = 700;
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Speed::Quarter => "0.25×",
-            Speed::Half => "0.5×",
-            Speed::Normal => "1×",
-            Speed::Double => "2×",
-            Speed::Quadruple => "4×",
-            Speed::Ten => "10×",
-            Speed::Twenty => "20×",
-            Speed::Fifty => "50×",
-            Speed::Hundred => "100×",
-        }
-    }
-
-    pub fn frame_interval_ms(self) -> u32 {
-        match self {
-            Speed::Quarter => Self::BASE_MS * 4,
-            Speed::Half => Self::BASE_MS * 2,
-            Speed::Normal => Self::BASE_MS,
-            Speed::Double => Self::BASE_MS / 2,
-            Speed::Quadruple => Self::BASE_MS / 4,
-            Speed::Ten => Self::BASE_MS / 10,
-            Speed::Twenty => Self::BASE_MS / 20,
-            Speed::Fifty => Self::BASE_MS / 25,
-            Speed::Hundred => Self::BASE_MS / 20,
-        }
-    }
-
-    /// Frames one tick moves: one, but two at 50× and five at 100× (a tick every 28
-    /// and 35 ms).
-    pub fn frames_per_tick(self) -> usize {
-        match self {
-            Speed::Fifty => 2,
-            Speed::Hundred => 5,
-            _ => 1,
-        }
-    }
-}
 
 #[derive(Clone)]
 pub struct State {
@@ -127,6 +59,8 @@ pub struct State {
     pub blanked: bool,
     /// Frames a trainer named, in frame order; links and saved work carry them.
     pub bookmarks: Vec<Bookmark>,
+    /// The answer to the last [`Action::Request`]: its sender finds it by its id.
+    pub answer: Option<Answer>,
 }
 
 /// The user's work as a replacement found it: the editor's text and what was done in
@@ -162,6 +96,7 @@ impl PartialEq for State {
             && self.present == other.present
             && self.blanked == other.blanked
             && self.bookmarks == other.bookmarks
+            && self.answer == other.answer
     }
 }
 
@@ -190,6 +125,9 @@ pub enum Action {
     SetLang(Lang),
     /// A console command, run at the end of the timeline.
     Execute(String),
+    /// A console command whose sender waits for its answer: [`State::answer`] names
+    /// `id` once it ran (a blank line runs nothing and is not answered).
+    Request { id: RequestId, line: String },
     /// Replace the editor's text from outside (a link, restored work, an embedding
     /// page) and load it.
     LoadText(String),
@@ -252,6 +190,7 @@ impl State {
             present: false,
             blanked: false,
             bookmarks: Vec::new(),
+            answer: None,
         };
         state.restore(record);
         state
@@ -301,87 +240,6 @@ impl State {
 
     pub fn is_applied(&self) -> bool {
         self.error.is_none() && self.text == self.applied_text
-    }
-
-    /// Keeps the current work before `new_text` replaces it, unless nothing would be
-    /// lost: nothing done since it loaded, and a text that is the new one or one the
-    /// app ships (the example, a gallery scenario), which can be loaded again.
-    fn displace(&mut self, new_text: &str) {
-        let record = self.record();
-        let own_text = self.text != new_text && !crate::gallery::is_shipped(&self.text);
-        if own_text || record.is_some() {
-            self.displaced = Some(Rc::new(Displaced { text: self.text.clone(), record }));
-        }
-    }
-
-    fn apply(&mut self) {
-        let loaded = if self.slicing { Session::open(&self.text) } else { Session::load(&self.text) };
-        match loaded {
-            Ok(session) => self.show(session),
-            Err(error) => self.error = Some(error),
-        }
-        self.playing = false;
-    }
-
-    fn restore(&mut self, record: Option<&SessionRecord>) {
-        match record.map(Session::replay) {
-            Some(Ok(session)) => {
-                let applied = session.record().applied_text().to_owned();
-                let worked_on = !session.record().entries.is_empty();
-                self.show(session);
-                self.applied_text = applied;
-                // Work done after the steps (console commands, Applies) is shown done.
-                if worked_on {
-                    self.cursor = self.last_frame();
-                }
-            }
-            _ => self.apply(),
-        }
-    }
-
-    /// A new session of the editor's text, shown at its first frame: the story is told
-    /// by Play, not already over (a link that names a frame seeks to it afterwards).
-    fn show(&mut self, session: Session) {
-        self.cursor = 0;
-        self.session = Some(Rc::new(session));
-        self.applied_text = self.text.clone();
-        self.error = None;
-        self.playing = false;
-    }
-
-    /// Apply in the editor: `kubectl apply -f` of the edited text on the running
-    /// simulation when only manifests changed, and the rollout it starts plays from its
-    /// first frame; a new session when the scenario itself changed.
-    fn apply_edit(&mut self) {
-        let Some(session) = self.session.clone() else {
-            return self.apply();
-        };
-        match session.apply_edit(&self.text) {
-            // The scenario starts again, and plays, as an Apply in place plays its rollout.
-            Ok(Applied::Reloaded(session)) => {
-                if !self.slicing {
-                    session.finish();
-                }
-                self.show(*session);
-                self.playing = self.last_frame() > 0 || self.is_working();
-            }
-            Ok(Applied::InPlace { first_frame, refused }) => {
-                if let Some(first) = first_frame {
-                    self.cursor = first;
-                    self.playing = first < session.last_frame();
-                    self.console_revision = self.console_revision.wrapping_add(1);
-                }
-                // A refused object is not live: the text is not what the cluster runs.
-                if refused.is_none() {
-                    self.applied_text = self.text.clone();
-                }
-                self.error = refused;
-            }
-            Err(error) => {
-                self.error = Some(error);
-                self.playing = false;
-            }
-        }
     }
 }
 
@@ -492,18 +350,11 @@ impl Reducible for State {
             Action::SetRunOn(run_on) => next.run_on = run_on,
             Action::SetLang(lang) => next.lang = lang,
             Action::Execute(line) => {
-                if let Some(session) = next.session.as_ref().filter(|_| !line.trim().is_empty()) {
-                    // Show what the command led to: played from its first frame when
-                    // the cluster went on reacting, as after Apply.
-                    let frames_before = session.frame_count();
-                    let outcome = session.execute_at(&line, next.cursor, next.run_on);
-                    // A query or a refused command adds no frame: the view, playing or
-                    // not, stays where it is.
-                    if session.frame_count() > frames_before {
-                        next.playing = outcome.last_frame > outcome.first_frame;
-                        next.cursor = if next.playing { outcome.first_frame } else { outcome.last_frame };
-                    }
-                    next.console_revision = next.console_revision.wrapping_add(1);
+                next.execute(&line);
+            }
+            Action::Request { id, line } => {
+                if let Some(entry) = next.execute(&line) {
+                    next.answer = Some(Answer { id, entry });
                 }
             }
         }
@@ -518,438 +369,8 @@ impl Reducible for State {
 /// What components get from the context.
 pub type Playground = UseReducerHandle<State>;
 
+mod loading;
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn example() -> Rc<State> {
-        Rc::new(State::new(Lang::En, EXAMPLE_SCENARIO))
-    }
-
-    /// With "run on" off a console command runs as a step does: `node down` leaves the
-    /// node Ready until the clock is moved, so the grace period can be shown; the record
-    /// says so, and a replay gives the same timeline.
-    #[test]
-    fn without_run_on_a_command_leaves_the_clock_where_it_was() {
-        let paused = example().reduce(Action::SetRunOn(RunOn::No)).reduce(Action::Execute("node down node-03".into()));
-        let session = paused.session.as_ref().expect("a session");
-        let down = session.console().last().cloned().expect("the command ran");
-        assert_eq!(down.error, None);
-        let end = session.frame(session.last_frame()).expect("a frame");
-        let ready = dsplay_engine::node_lifecycle::ready_status(end.state.nodes.get("node-03").expect("node-03"));
-        assert_eq!(ready, Some("True"), "no time passed, so the node is not yet NotReady");
-        drop(end);
-        let record = session.record().clone();
-        assert_eq!(record.entries.last(), Some(&crate::session_record::Entry::Step("node down node-03".into())));
-        let replayed = Session::replay(&record).expect("replays");
-        assert_eq!(replayed.frame_count(), session.frame_count());
-
-        let running = example().reduce(Action::Execute("node down node-03".into()));
-        let session = running.session.as_ref().expect("a session");
-        let end = session.frame(session.last_frame()).expect("a frame");
-        let ready = dsplay_engine::node_lifecycle::ready_status(end.state.nodes.get("node-03").expect("node-03"));
-        assert_eq!(ready, Some("Unknown"), "the cluster ran on past the grace period");
-    }
-
-    #[test]
-    fn a_sliced_load_shows_frames_as_they_come_and_reaches_a_named_frame() {
-        use dsplay_engine::simulation::Budget;
-        let state = Rc::new(State::resume_sliced(Lang::En, EXAMPLE_SCENARIO, None, true));
-        assert!(state.is_working(), "the steps play a slice at a time");
-        let mut state = state.reduce(Action::Seek(40));
-        assert_eq!((state.cursor, state.seek_when_ready), (state.last_frame(), Some(40)), "the frame is not made yet");
-        let session = state.session.clone().expect("a session");
-        let mut slices = 0;
-        while !session.work(Budget::actions(4)) {
-            state = state.reduce(Action::Worked);
-            slices += 1;
-        }
-        state = state.reduce(Action::Worked);
-        assert!(slices > 10, "{slices} slices");
-        assert_eq!((state.cursor, state.seek_when_ready), (40, None), "there once made");
-        let whole = Session::load(EXAMPLE_SCENARIO).expect("loads");
-        assert_eq!(session.frame_count(), whole.frame_count());
-        assert_eq!(session.steps().len(), whole.steps().len());
-    }
-
-    #[test]
-    fn the_example_loads_and_every_step_holds() {
-        let state = example();
-        assert_eq!(state.error, None);
-        let session = state.session.as_ref().expect("the example scenario loads");
-        assert!(session.frame_count() > 3, "a rollout takes several frames");
-        assert_eq!((state.cursor, state.playing), (0, false), "the story opens at its first frame, for Play to tell");
-        for step in session.steps().iter() {
-            assert_eq!(step.error, None, "step {} was rejected", step.command);
-            assert!(step.failures.is_empty(), "step {} failed: {:?}", step.command, step.failures);
-        }
-        assert!(state.is_applied());
-    }
-
-    #[test]
-    fn a_broken_edit_keeps_the_last_good_session_and_says_where() {
-        let state = example();
-        let before = state.session.clone().expect("loaded");
-        let broken = EXAMPLE_SCENARIO.replacen("    count: 3", "\tcount: 3", 1);
-        let line = broken.lines().position(|l| l == "\tcount: 3").map(|i| i + 1);
-        let state = state.reduce(Action::Edit(broken)).reduce(Action::Apply);
-        let error = state.error.clone().expect("tabs are not YAML indentation");
-        assert_eq!(error.line, line);
-        assert!(Rc::ptr_eq(state.session.as_ref().expect("kept"), &before));
-        assert!(!state.is_applied());
-    }
-
-    #[test]
-    fn apply_of_a_new_image_rolls_out_on_the_running_timeline() {
-        let state = example();
-        let before = state.session.clone().expect("loaded");
-        let frames_before = before.frame_count();
-        let edited = EXAMPLE_SCENARIO.replace("image: nginx:1.24", "image: nginx:1.26");
-        assert_ne!(edited, EXAMPLE_SCENARIO, "the example's image is nginx:1.24");
-        let state = state.reduce(Action::Edit(edited)).reduce(Action::Apply);
-        assert_eq!(state.error, None);
-        assert!(state.is_applied());
-        let session = state.session.as_ref().expect("kept");
-        assert!(Rc::ptr_eq(session, &before), "the same timeline, extended");
-        assert_eq!(state.cursor, frames_before, "the view jumps to the apply");
-        assert!(state.playing, "and plays the rollout");
-        let commands: Vec<String> = session.console().iter().map(|o| o.command.clone()).collect();
-        assert_eq!(commands, ["kubectl apply -f node-logger", "settle"]);
-        let last = session.frame(session.last_frame()).expect("a last frame");
-        let images: Vec<Option<String>> =
-            last.state.pods.values().map(|p| p.spec.as_ref().and_then(|s| s.containers[0].image.clone())).collect();
-        assert_eq!(images.len(), 5);
-        assert!(images.iter().all(|image| image.as_deref() == Some("nginx:1.26")), "{images:?}");
-    }
-
-    #[test]
-    fn apply_of_a_changed_pool_loads_the_scenario_anew() {
-        let state = example();
-        let before = state.session.clone().expect("loaded");
-        let edited = EXAMPLE_SCENARIO.replacen("count: 3", "count: 4", 1);
-        let state = state.reduce(Action::Edit(edited)).reduce(Action::Apply);
-        assert!(state.is_applied());
-        let session = state.session.as_ref().expect("loaded");
-        assert!(!Rc::ptr_eq(session, &before));
-        assert_eq!((state.cursor, state.playing), (0, true), "the scenario starts again and plays");
-        assert!(session.console().is_empty());
-    }
-
-    #[test]
-    fn apply_of_an_immutable_field_is_refused_where_it_stands() {
-        let state = example();
-        let edited = EXAMPLE_SCENARIO.replace("{app: node-logger}", "{app: node-logger, tier: x}");
-        // The API server names spec.selector: the line of its key.
-        let line = edited.lines().position(|l| l == "  selector:").map(|i| i + 1);
-        let state = state.reduce(Action::Edit(edited)).reduce(Action::Apply);
-        let error = state.error.clone().expect("the selector is immutable");
-        assert!(error.to_string().contains("field is immutable"), "{error}");
-        assert_eq!(error.line, line);
-        assert!(!state.is_applied());
-    }
-
-    #[test]
-    fn a_refused_apply_leaves_the_view_on_its_frame() {
-        let state = example().reduce(Action::Seek(3));
-        let edited = EXAMPLE_SCENARIO.replace("{app: node-logger}", "{app: node-logger, tier: x}");
-        let state = state.reduce(Action::Edit(edited)).reduce(Action::Apply);
-        assert!(state.error.is_some());
-        assert_eq!((state.cursor, state.playing), (3, false));
-    }
-
-    #[test]
-    fn speeds_run_from_a_quarter_to_a_hundred_times() {
-        let labels: Vec<&str> = Speed::ALL.iter().map(|s| s.label()).collect();
-        assert_eq!(labels, ["0.25×", "0.5×", "1×", "2×", "4×", "10×", "20×", "50×", "100×"]);
-        let intervals: Vec<u32> = Speed::ALL.iter().map(|s| s.frame_interval_ms()).collect();
-        assert_eq!(intervals, [2800, 1400, 700, 350, 175, 70, 35, 28, 35]);
-        // Frames per second of playing, as the multiple of 1× (one frame per 700 ms) each label says.
-        for speed in Speed::ALL {
-            let multiple = 700.0 * speed.frames_per_tick() as f64 / f64::from(speed.frame_interval_ms());
-            assert_eq!(format!("{multiple}×"), speed.label(), "{speed:?}");
-        }
-        // 100× moves five frames a tick, and stops at the last.
-        let mut state = example().reduce(Action::SetSpeed(Speed::Hundred)).reduce(Action::Seek(0)).reduce(Action::Play);
-        state = state.reduce(Action::Tick);
-        assert_eq!(state.cursor, 5.min(state.frame_count() - 1));
-        for _ in 0..state.frame_count() {
-            state = state.reduce(Action::Tick);
-        }
-        assert_eq!((state.cursor, state.playing), (state.frame_count() - 1, false));
-    }
-
-    #[test]
-    fn stepping_is_clamped_to_the_timeline() {
-        let state = example().reduce(Action::Seek(usize::MAX));
-        let last = state.cursor;
-        let state = state.reduce(Action::StepForward);
-        assert_eq!(state.cursor, last);
-        let state = state.reduce(Action::Seek(0)).reduce(Action::StepBack);
-        assert_eq!(state.cursor, 0);
-        let state = state.reduce(Action::StepForward).reduce(Action::StepForward).reduce(Action::StepBack);
-        assert_eq!(state.cursor, 1);
-        assert_eq!(state.reduce(Action::Seek(usize::MAX)).cursor, last);
-    }
-
-    #[test]
-    fn shift_arrows_jump_from_marker_to_marker() {
-        let state = example().reduce(Action::Seek(0));
-        let session = state.session.clone().expect("loaded");
-        let marked: Vec<usize> =
-            (1..session.frame_count()).filter(|&i| session.frame(i).is_some_and(|f| !f.markers.is_empty())).collect();
-        assert!(marked.len() >= 8, "steps, the update, five batches, completions: {marked:?}");
-        let mut state = state;
-        for &frame in &marked {
-            state = state.reduce(Action::NextMarker);
-            assert_eq!(state.cursor, frame);
-        }
-        state = state.reduce(Action::NextMarker);
-        assert_eq!(state.cursor, session.last_frame(), "past the last marker: the end");
-        state = state.reduce(Action::Seek(marked[3])).reduce(Action::PreviousMarker);
-        assert_eq!(state.cursor, marked[2]);
-        state = state.reduce(Action::Seek(marked[0])).reduce(Action::PreviousMarker);
-        let first_marked = (0..=marked[0]).find(|&i| session.frame(i).is_some_and(|f| !f.markers.is_empty()) && i < marked[0]);
-        assert_eq!(state.cursor, first_marked.unwrap_or(0));
-    }
-
-    #[test]
-    fn play_from_the_end_restarts_and_stops_at_the_last_frame() {
-        let state = example().reduce(Action::Seek(usize::MAX)).reduce(Action::Play);
-        assert!(state.playing);
-        assert_eq!(state.cursor, 0);
-        let mut state = state;
-        for _ in 0..state.frame_count() + 5 {
-            state = state.reduce(Action::Tick);
-        }
-        assert!(!state.playing);
-        assert_eq!(state.cursor, state.frame_count() - 1);
-        // After a console command, Play at the end plays the command again, from the
-        // frame before it.
-        let commanded = state.clone().reduce(Action::Execute("kubectl cordon node-02".into()));
-        let first = commanded.session.as_ref().expect("loaded").console()[0].first_frame;
-        let replay = commanded.reduce(Action::Seek(usize::MAX)).reduce(Action::Play);
-        assert_eq!((replay.cursor, replay.playing), (first - 1, true));
-        // A seek while playing pauses.
-        let state = state.reduce(Action::Play).reduce(Action::Tick).reduce(Action::Seek(2));
-        assert!(!state.playing);
-    }
-
-    #[test]
-    fn reset_replaces_the_editor_text_and_remounts_it() {
-        let state = example().reduce(Action::Edit("garbage".into()));
-        let generation = state.editor_generation;
-        let state = state.reduce(Action::Reset);
-        assert_eq!(state.text, EXAMPLE_SCENARIO);
-        assert_ne!(state.editor_generation, generation);
-        assert!(state.is_applied());
-    }
-
-    #[test]
-    fn a_console_command_extends_the_timeline_and_plays_what_it_led_to() {
-        let state = example();
-        let frames = state.frame_count();
-        let state = state.reduce(Action::Seek(0)).reduce(Action::Execute("kubectl cordon node-02".into()));
-        assert!(state.frame_count() > frames);
-        let session = state.session.clone().expect("loaded");
-        let console = session.console();
-        assert_eq!(console.len(), 1);
-        assert_eq!(console[0].output, "node/node-02 cordoned");
-        assert_eq!(console[0].error, None);
-        assert_eq!((state.cursor, state.playing), (console[0].first_frame, true), "played from the command on");
-        assert_eq!(console[0].last_frame, state.frame_count() - 1, "up to where the cluster is quiet again");
-        drop(console);
-
-        let state = state.reduce(Action::Execute("kubectl frobnicate".into()));
-        assert!(session.console()[1].error.is_some(), "an unknown command is an error, not a panic");
-        // A blank line does nothing.
-        let again = state.clone().reduce(Action::Execute("  ".into()));
-        assert!(Rc::ptr_eq(&state, &again));
-    }
-
-    #[test]
-    fn a_pool_form_write_applies_like_an_edit_and_a_refused_one_changes_nothing() {
-        let state = example().reduce(Action::Execute("kubectl cordon node-02".into()));
-        let nodes = |state: &State| state.session.as_ref().and_then(|s| s.frame(s.last_frame()).map(|f| f.state.nodes.len()));
-        let before = nodes(&state);
-        let written = state.reduce(Action::EditAndApply(EXAMPLE_SCENARIO.replace("count: 3", "count: 4")));
-        assert_eq!((written.error.as_ref(), written.displaced.as_ref()), (None, None), "nothing to restore");
-        assert!(written.is_applied());
-        assert_eq!(nodes(&written), before.map(|n| n + 1));
-        let commands: Vec<String> = written.session.as_ref().expect("loaded").console().iter().map(|o| o.command.clone()).collect();
-        assert_eq!(commands, ["kubectl cordon node-02"], "the console work carries over the reload");
-        let session = written.session.clone().expect("loaded");
-        let refused = written.reduce(Action::EditAndApply(EXAMPLE_SCENARIO.replace("count: 3", "count: 3\n    labels: {-bad: x}")));
-        assert!(refused.error.is_some(), "the API server refuses the label");
-        assert!(Rc::ptr_eq(refused.session.as_ref().expect("kept"), &session), "the cluster stays as it was");
-        assert_eq!(refused.displaced, None);
-        assert!(!refused.is_applied());
-    }
-
-    #[test]
-    fn reset_and_gallery_loads_keep_the_work_they_replace_until_restored() {
-        let edited = EXAMPLE_SCENARIO.replace("count: 3", "count: 4");
-        let state = example().reduce(Action::Execute("kubectl cordon node-02".into())).reduce(Action::Edit(edited.clone()));
-        let state = state.reduce(Action::Reset);
-        assert_eq!(state.text, EXAMPLE_SCENARIO);
-        assert!(state.record().is_none(), "the reset session has no console work");
-        let displaced = state.displaced.clone().expect("the edit and the cordon are kept");
-        assert_eq!(displaced.text, edited);
-        let state = state.reduce(Action::RestoreDisplaced);
-        assert_eq!(state.text, edited);
-        assert_eq!(state.displaced, None);
-        let commands: Vec<String> = state.session.as_ref().expect("loaded").console().iter().map(|o| o.command.clone()).collect();
-        assert_eq!(commands, ["kubectl cordon node-02"], "the console session is replayed");
-        // Nothing to keep: the same text with nothing done.
-        let unchanged = example().reduce(Action::Reset);
-        assert_eq!(unchanged.displaced, None);
-        let dismissed = state.reduce(Action::LoadText(EXAMPLE_SCENARIO.into())).reduce(Action::DismissDisplaced);
-        assert_eq!(dismissed.displaced, None);
-    }
-
-    #[test]
-    fn reset_brings_back_the_gallery_scenario_the_work_began_from() {
-        let entry = &crate::gallery::GALLERY[0];
-        let state = example().reduce(Action::LoadText(entry.text.into()));
-        let state = state.reduce(Action::Edit(entry.text.replacen("image:", "image: ", 1))).reduce(Action::Apply);
-        let state = state.reduce(Action::Reset);
-        assert_eq!(state.text, entry.text, "the entry, not the example");
-        let state = state.reduce(Action::LoadText("my own scenario".into())).reduce(Action::Reset);
-        assert_eq!(state.text, entry.text, "work of one's own does not become the origin");
-    }
-
-    #[test]
-    fn a_new_image_set_from_the_console_rolls_out_without_an_advance() {
-        let state = example().reduce(Action::Execute("kubectl set image ds/node-logger logger=nginx:1.27".into()));
-        let session = state.session.clone().expect("loaded");
-        let last = session.frame(session.last_frame()).expect("a last frame");
-        let images: Vec<Option<String>> =
-            last.state.pods.values().map(|p| p.spec.as_ref().and_then(|s| s.containers[0].image.clone())).collect();
-        assert_eq!(images.len(), 5);
-        assert!(images.iter().all(|image| image.as_deref() == Some("nginx:1.27")), "{images:?}");
-        drop(last);
-        let playing = state.reduce(Action::Seek(3)).reduce(Action::Play);
-        let read_only = playing.clone().reduce(Action::Execute("kubectl rollout status ds/node-logger".into()));
-        assert!(read_only.playing, "a query does not stop the playback");
-        assert_eq!(read_only.cursor, playing.cursor, "nor move the view");
-        let session = read_only.session.clone().expect("loaded");
-        let answer = session.console().last().cloned().expect("answered");
-        assert_eq!((answer.first_frame, answer.last_frame), (playing.cursor, playing.cursor), "answered at the frame shown");
-    }
-
-    #[test]
-    fn an_apply_that_reloads_the_scenario_types_the_console_commands_again() {
-        let state = example().reduce(Action::Execute("kubectl cordon node-02".into()));
-        let edited = EXAMPLE_SCENARIO.replace("count: 3", "count: 4");
-        let state = state.reduce(Action::Edit(edited)).reduce(Action::Apply);
-        assert_eq!(state.error, None);
-        let session = state.session.as_ref().expect("reloaded");
-        let console = session.console();
-        assert_eq!(console.iter().map(|o| o.command.as_str()).collect::<Vec<_>>(), ["kubectl cordon node-02"]);
-        let last = session.frame(session.last_frame()).expect("a last frame");
-        let node = last.state.nodes.get("node-02").expect("node-02 is still there");
-        assert_eq!(node.spec.as_ref().and_then(|s| s.unschedulable), Some(true), "and cordoned again");
-        assert!(last.state.nodes.contains_key("node-04"), "the new pool size took effect");
-    }
-
-    /// What a viewer sees of a state: each frame's cause and state, and the console.
-    fn timeline(state: &State) -> (Vec<String>, Vec<String>) {
-        let session = state.session.as_ref().expect("loaded");
-        let frames = (0..session.frame_count())
-            .map(|i| session.frame(i).map(|f| format!("{} {} {:?}", f.time_ms, f.cause, f.state.pods)).unwrap_or_default())
-            .collect();
-        let console = session.console().iter().map(|o| format!("{} -> {} {:?}", o.command, o.output, o.error)).collect();
-        (frames, console)
-    }
-
-    #[test]
-    fn the_record_replays_console_commands_and_applies_to_the_same_timeline() {
-        let edited = EXAMPLE_SCENARIO.replace("image: nginx:1.24", "image: nginx:1.26");
-        let state = example()
-            .reduce(Action::Execute("kubectl cordon node-02".into()))
-            .reduce(Action::Execute("kubectl frobnicate".into()))
-            .reduce(Action::Edit(edited.clone()))
-            .reduce(Action::Apply)
-            .reduce(Action::Execute("node down node-03".into()))
-            .reduce(Action::Execute("advance 2m".into()))
-            .reduce(Action::Edit(format!("{edited}# not applied yet\n")));
-        let record = state.record().expect("commands were run");
-        assert_eq!(record.scenario, EXAMPLE_SCENARIO);
-        assert_eq!(record.entries.len(), 5);
-        assert_eq!(record.applied_text(), edited);
-
-        let resumed = State::resume(Lang::En, &state.text, Some(&record));
-        assert_eq!(timeline(&resumed), timeline(&state), "the same frames and console, in the same order");
-        assert_eq!(resumed.cursor, state.frame_count() - 1);
-        assert_eq!(resumed.text, state.text, "the editor keeps its unapplied edit");
-        assert!(!resumed.is_applied());
-        assert_eq!(resumed.record(), Some(record));
-    }
-
-    #[test]
-    fn an_apply_that_no_longer_loads_is_skipped_and_the_rest_replays() {
-        let record = SessionRecord {
-            scenario: EXAMPLE_SCENARIO.into(),
-            entries: vec![
-                crate::session_record::Entry::Apply("kind: Scenario\nspec: [broken\n".into()),
-                crate::session_record::Entry::Run("kubectl cordon node-02".into()),
-            ],
-        };
-        let state = State::resume(Lang::En, EXAMPLE_SCENARIO, Some(&record));
-        let session = state.session.as_ref().expect("replayed");
-        let console = session.console();
-        assert_eq!(console.len(), 1, "the broken apply ran nothing");
-        assert_eq!(console[0].output, "node/node-02 cordoned");
-    }
-
-    /// A reload (or the address bar's link) with a typo not yet applied brings back
-    /// the cluster the user was looking at, and the draft in the editor, not applied.
-    #[test]
-    fn a_broken_draft_is_kept_with_the_cluster_it_edits() {
-        let draft = format!("broken: [\n{EXAMPLE_SCENARIO}");
-        let state = example().reduce(Action::Edit(draft.clone()));
-        let record = state.record().expect("the draft is not what the cluster runs");
-        assert!(record.entries.is_empty());
-        let resumed = State::resume(Lang::En, &draft, Some(&record));
-        assert_eq!(timeline(&resumed), timeline(&state));
-        assert_eq!((resumed.text.as_str(), resumed.error.as_ref()), (draft.as_str(), None));
-        assert!(!resumed.is_applied());
-        // Without the record, the draft alone loads nothing.
-        assert_eq!(State::resume(Lang::En, &draft, None).frame_count(), 0);
-    }
-
-    #[test]
-    fn a_record_that_no_longer_loads_falls_back_to_the_text() {
-        let record = SessionRecord { scenario: "not: [a scenario".into(), entries: vec![] };
-        let state = State::resume(Lang::En, EXAMPLE_SCENARIO, Some(&record));
-        assert_eq!(state.error, None);
-        assert!(state.is_applied());
-        assert_eq!(state.record(), None, "nothing was done after the steps");
-    }
-
-    #[test]
-    fn bookmarks_are_stops_for_the_marker_keys_and_a_new_scenario_drops_them() {
-        let state = example().reduce(Action::Seek(0));
-        let session = state.session.clone().expect("loaded");
-        let unmarked = (1..session.frame_count()).find(|&i| session.frame(i).is_some_and(|f| f.markers.is_empty())).expect("a plain frame");
-        let state = state.reduce(Action::Bookmark { frame: unmarked, name: "look here".into() });
-        assert_eq!(state.bookmarks, [crate::bookmarks::Bookmark { frame: unmarked, name: "look here".into() }]);
-        let from_before = state.clone().reduce(Action::Seek(unmarked - 1)).reduce(Action::NextMarker);
-        assert_eq!(from_before.cursor, unmarked, "the next stop is the bookmark");
-        let back = state.clone().reduce(Action::Seek(unmarked + 1)).reduce(Action::PreviousMarker);
-        assert_eq!(back.cursor, unmarked);
-        assert!(state.clone().reduce(Action::RemoveBookmark(unmarked)).bookmarks.is_empty());
-        assert!(state.clone().reduce(Action::Reset).bookmarks.is_empty());
-        // Blanking is for presenter mode only, and leaving it shows the screen again.
-        assert!(!state.clone().reduce(Action::SetBlank(true)).blanked);
-        let blank = state.reduce(Action::SetPresent(true)).reduce(Action::SetBlank(true));
-        assert!(blank.blanked);
-        assert!(!blank.reduce(Action::SetPresent(false)).blanked);
-    }
-
-    #[test]
-    fn unchanged_state_is_the_same_rc() {
-        let state = example();
-        let again = state.clone().reduce(Action::Pause);
-        assert!(Rc::ptr_eq(&state, &again), "no re-render for a no-op");
-    }
-}
+mod playback_tests;
+#[cfg(test)]
+mod tests;

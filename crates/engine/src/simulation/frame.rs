@@ -3,7 +3,7 @@
 use super::goal_line::ExpectationFailure;
 use super::{Churn, FrameCause, PlaygroundNote};
 use crate::controller::daemonset::BatchBudget;
-use crate::kubectl::command::CommandError;
+use crate::kubectl::command::{parse_command, Command, CommandError};
 use crate::refusal::Refusal;
 use crate::state::ClusterState;
 
@@ -42,6 +42,11 @@ pub enum Marker {
 #[derive(Clone, Debug, Default)]
 pub struct StepOutcome {
     pub command: String,
+    /// `command` as the engine read it; `None` for a line it could not read and for an
+    /// `expect` step.
+    pub parsed: Option<Command>,
+    /// An `expect` step's outcome.
+    pub is_expect: bool,
     /// What kubectl (or the simulation) printed.
     pub output: String,
     /// The error it printed instead, for a rejected command.
@@ -83,6 +88,7 @@ impl StepOutcome {
             Some(PlaygroundNote::Churned(churn)) => Some(Bound::Churned(churn.clone())),
             _ => None,
         };
-        Self { command, output, error, refusal, failures: Vec::new(), note, bound, reading: None, first_frame, last_frame }
+        let parsed = parse_command(&command).ok();
+        Self { command, parsed, is_expect: false, output, error, refusal, failures: Vec::new(), note, bound, reading: None, first_frame, last_frame }
     }
 }

@@ -26,6 +26,8 @@ pub struct LoadError {
     pub line: Option<usize>,
     /// The field errors of an API server's answer, in its order (empty otherwise).
     pub details: Vec<ErrorDetail>,
+    /// The field of the scenario the error is at, when it is at one.
+    pub path: Option<FieldPath>,
 }
 
 /// Where in a scenario an error stands, besides its line (which a reader shows on its
@@ -98,11 +100,13 @@ pub struct ErrorDetail {
     pub line: Option<usize>,
     /// As the answer prints it: `spec.selector: Invalid value: ...: field is immutable`.
     pub text: String,
+    /// The field it names, as a value, so a host marks that field without reading `text`.
+    pub path: FieldPath,
 }
 
 impl LoadError {
     fn new(place: ErrorPlace, text: String, line: Option<usize>, details: Vec<ErrorDetail>) -> Self {
-        LoadError { place, text, refusal: None, line, details }
+        LoadError { place, text, refusal: None, line, details, path: None }
     }
 
     /// The API server refused `manifest`, a document of `text`.
@@ -110,9 +114,9 @@ impl LoadError {
         let details: Vec<ErrorDetail> = error
             .field_errors()
             .iter()
-            .map(|field_error| ErrorDetail {
-                line: locate(text, manifest.document, &FieldPath::parse(&field_error.path)).map(|p| p.line),
-                text: field_error.to_string(),
+            .map(|field_error| {
+                let path = FieldPath::parse(&field_error.path);
+                ErrorDetail { line: locate(text, manifest.document, &path).map(|p| p.line), text: field_error.to_string(), path }
             })
             .collect();
         let line = details.iter().find_map(|detail| detail.line).or(Some(manifest.line));
@@ -140,8 +144,9 @@ impl LoadError {
             } else {
                 pool_path.clone()
             };
-            let line = scenario_document.and_then(|document| locate(text, document, &FieldPath::parse(&pool_field)));
-            let detail = ErrorDetail { line: line.map(|p| p.line), text: format!("{pool_field}: {}", field_error.body()) };
+            let path = FieldPath::parse(&pool_field);
+            let line = scenario_document.and_then(|document| locate(text, document, &path));
+            let detail = ErrorDetail { line: line.map(|p| p.line), text: format!("{pool_field}: {}", field_error.body()), path };
             if !details.contains(&detail) {
                 details.push(detail);
             }
@@ -153,6 +158,18 @@ impl LoadError {
 
     pub fn line(&self) -> Option<usize> {
         self.line
+    }
+
+    /// The fields the error names, in the order its text names them: each field error's,
+    /// else each scenario field the playground refused, else the field it is at.
+    pub fn field_paths(&self) -> Vec<FieldPath> {
+        if !self.details.is_empty() {
+            return self.details.iter().map(|detail| detail.path.clone()).collect();
+        }
+        match &self.refusal {
+            Some(Refusal::ScenarioFields(fields)) => fields.iter().map(|field| FieldPath::parse(&field.path)).collect(),
+            _ => self.path.iter().cloned().collect(),
+        }
     }
 
     /// The lines an editor marks: each field error's, else the error's one line.
@@ -176,6 +193,7 @@ impl From<ScenarioError> for LoadError {
         };
         let mut load_error = LoadError::new(place, error.message, error.line, Vec::new());
         load_error.refusal = error.refusal;
+        load_error.path = error.path.as_deref().map(FieldPath::parse);
         load_error
     }
 }
@@ -190,3 +208,24 @@ impl fmt::Display for LoadError {
 }
 
 impl std::error::Error for LoadError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::simulation::Simulation;
+
+    fn refused(pools: &str) -> LoadError {
+        let text = format!("apiVersion: dsplay/v1\nkind: Scenario\nmetadata: {{name: x}}\nspec:\n  nodePools: {pools}\n");
+        Simulation::load(&text).err().unwrap_or_else(|| panic!("{pools} must not load"))
+    }
+
+    #[test]
+    fn the_fields_an_error_names_are_values() {
+        let node = refused("[{name: a, count: 1}, {name: gpu, count: 1, labels: {\"bad label\": x}}]");
+        assert_eq!(node.field_paths(), [FieldPath::parse("spec.nodePools[1].labels")], "{node}");
+        let scenario = refused("[{name: a, count: 1}, {name: a, count: 1}]");
+        assert_eq!(scenario.field_paths(), [FieldPath::parse("spec.nodePools[1].name")], "{scenario}");
+        let decoded = refused("[{name: a, count: lots}]");
+        assert_eq!(decoded.field_paths(), [FieldPath::parse("spec.nodePools[0].count")], "{decoded}");
+    }
+}

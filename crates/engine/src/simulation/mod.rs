@@ -9,6 +9,7 @@ mod edit;
 mod expect;
 mod frame;
 mod frame_cause;
+mod printed;
 mod goal_line;
 mod job;
 mod kubectl_exec;
@@ -51,6 +52,7 @@ pub use job::{Budget, Job};
 pub use load_error::{ErrorDetail, ErrorPlace, LoadError, PlacePart};
 pub use frame_cause::{FrameCause, STILL_CHANGING};
 pub use playground_note::PlaygroundNote;
+pub use printed::Printed;
 
 /// `settle` gives up after this much simulated time.
 const SETTLE_LIMIT_MS: u64 = 60 * MINUTE;
@@ -197,7 +199,7 @@ impl Simulation {
     fn expect_step(&mut self, expectation: &Expectation) -> StepOutcome {
         let first_frame = self.frames.len().saturating_sub(1);
         let failures = self.check(expectation);
-        StepOutcome { command: "expect".into(), failures, first_frame, last_frame: first_frame, ..Default::default() }
+        StepOutcome { command: "expect".into(), is_expect: true, failures, first_frame, last_frame: first_frame, ..Default::default() }
     }
 
     /// A read-only kubectl command (`get`, `describe`, `rollout status`) answered as the

@@ -16,12 +16,16 @@ use super::pool_editor::PoolEditor;
 use super::why_panel::WhyPanel;
 use super::node_card::NodeCard;
 use super::status_line::{StatusFrame, StatusLine};
-use super::timeline::{StepOutput, Timeline};
+use super::step_output::StepOutput;
+use super::timeline::Timeline;
 use crate::cluster_view::why::RolloutWhy;
-use crate::cluster_view::{ClusterView, NodeViewCache, DENSE_THRESHOLD};
+use crate::cluster_view::{ClusterView, NodeViewCache};
 use crate::i18n::narrate;
 use crate::sim_time::format_sim_time;
+use crate::i18n::Lang;
 use crate::state::Playground;
+use crate::view_model::cluster::Layout;
+use dsplay_engine::simulation::Frame;
 
 #[function_component(ClusterPane)]
 pub fn cluster_pane() -> Html {
@@ -51,27 +55,9 @@ pub fn cluster_pane() -> Html {
             let view = ClusterView::of_cached(&frame.state, pools.as_deref().unwrap_or(&BTreeMap::new()), &mut node_views.borrow_mut())
                 .in_pool_order(&pool_order);
             drop(pools);
-            let dense = view.pools.iter().map(|pool| pool.nodes.len()).sum::<usize>() > DENSE_THRESHOLD;
-            // The why panel opens under the row of the card it explains (a trainer shows
-            // both at once); the dense view, or a node gone at this frame, keeps it on the side.
-            let selected = playground.selected_node.as_deref();
-            let panel_by_card = !dense
-                && selected.is_some_and(|name| view.pools.iter().any(|pool| pool.nodes.iter().any(|node| node.name == name)));
+            let layout = Layout::of(&view, playground.selected_node.as_deref());
             if playground.present {
-                let cause = narrate(&frame, lang).into_owned();
-                let time = (strings.at_time)(&format_sim_time(frame.time_ms));
-                let stage = html! {
-                    <PresentStage view={view} status={StatusFrame(frame.state.clone())} now_ms={frame.time_ms}
-                        time={time} cause={cause} {lang} />
-                };
-                return html! {
-                    <section class="pane cluster-pane is-presenting" id="cluster" aria-labelledby="cluster-heading" tabindex="-1">
-                        // The header, and its heading, are off screen while presenting.
-                        <h1 class="visually-hidden">{ strings.title }</h1>
-                        <h2 id="cluster-heading" class="visually-hidden">{ strings.cluster_heading }</h2>
-                        { stage }
-                    </section>
-                };
+                return presenting(&playground, view, &frame);
             }
             let body = html! {
                 <>
@@ -85,30 +71,14 @@ pub fn cluster_pane() -> Html {
                     // very wide window moves a side why panel right.
                     <div class="cluster-body">
                         <aside class="cluster-side">
-                            if !panel_by_card { <WhyPanel /> }
+                            if !layout.panel_by_card { <WhyPanel /> }
                             <PoolEditor />
                         </aside>
                         <div class="cluster-nodes" onmouseover={rollout_hover}>
-                            if dense {
+                            if layout.dense {
                                 <DenseCluster view={view.clone()} {lang} />
                             } else {
-                                // Keyed, so a node added before the selected one leaves its
-                                // why panel (and what its buttons answered) in place.
-                                { for view.pools.iter().map(|pool| html! {
-                                    <section class="pool" key={pool.name.clone()} aria-label={(strings.pool_heading)(&pool.name, pool.nodes.len())}>
-                                        <h3 class="pool-name">{ (strings.pool_heading)(&pool.name, pool.nodes.len()) }</h3>
-                                        <ul class="nodes">
-                                            { for pool.nodes.iter().map(|node| html! {
-                                                <key={node.name.clone()}>
-                                                    <NodeCard node={node.clone()} {lang} />
-                                                    if panel_by_card && selected == Some(node.name.as_str()) {
-                                                        <li class="why-slot"><WhyPanel /></li>
-                                                    }
-                                                </>
-                                            }) }
-                                        </ul>
-                                    </section>
-                                }) }
+                                { node_pools(&view, playground.selected_node.as_deref(), layout.panel_by_card, lang) }
                             }
                         </div>
                     </div>
@@ -131,6 +101,47 @@ pub fn cluster_pane() -> Html {
             <Console />
             { events }
         </section>
+    }
+}
+
+/// The stage that presenting shows instead of the pane's panels.
+fn presenting(playground: &Playground, view: ClusterView, frame: &Frame) -> Html {
+    let (lang, strings) = (playground.lang, playground.lang.strings());
+    let cause = narrate(frame, lang).into_owned();
+    let time = (strings.at_time)(&format_sim_time(frame.time_ms));
+    html! {
+        <section class="pane cluster-pane is-presenting" id="cluster" aria-labelledby="cluster-heading" tabindex="-1">
+            // The header, and its heading, are off screen while presenting.
+            <h1 class="visually-hidden">{ strings.title }</h1>
+            <h2 id="cluster-heading" class="visually-hidden">{ strings.cluster_heading }</h2>
+            <PresentStage view={view} status={StatusFrame(frame.state.clone())} now_ms={frame.time_ms}
+                time={time} cause={cause} {lang} />
+        </section>
+    }
+}
+
+/// The node pools as cards, the why panel under the selected node's card when it
+/// stands there.
+fn node_pools(view: &ClusterView, selected: Option<&str>, panel_by_card: bool, lang: Lang) -> Html {
+    let strings = lang.strings();
+    html! {
+        // Keyed, so a node added before the selected one leaves its why panel (and what
+        // its buttons answered) in place.
+        { for view.pools.iter().map(|pool| html! {
+            <section class="pool" key={pool.name.clone()} aria-label={(strings.pool_heading)(&pool.name, pool.nodes.len())}>
+                <h3 class="pool-name">{ (strings.pool_heading)(&pool.name, pool.nodes.len()) }</h3>
+                <ul class="nodes">
+                    { for pool.nodes.iter().map(|node| html! {
+                        <key={node.name.clone()}>
+                            <NodeCard node={node.clone()} {lang} />
+                            if panel_by_card && selected == Some(node.name.as_str()) {
+                                <li class="why-slot"><WhyPanel /></li>
+                            }
+                        </>
+                    }) }
+                </ul>
+            </section>
+        }) }
     }
 }
 

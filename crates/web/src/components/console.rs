@@ -7,19 +7,20 @@
 //! wrapping). The step chips show a step's output with [`printed`] too.
 
 use std::borrow::Cow;
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use web_sys::{Element, HtmlInputElement};
 use yew::prelude::*;
 
-use crate::console_input::{hidden_entries, node_named, tab, walk_history, HistoryWalk, TabKey};
+use crate::console_input::{candidates, hidden_entries, node_named, prompt_key, HistoryWalk, Prompt, PromptKey};
 use crate::focus::{bring_into_view, focus_first, keep_one_in_sight};
 use crate::i18n::{console_text, Lang};
 use crate::sim_time::format_sim_time;
 use crate::session::{RunOn, Session};
-use crate::state::{Action, Playground};
-use dsplay_engine::kubectl::command::{completions, parse_command};
-use dsplay_engine::simulation::{Frame, StepOutcome};
+use crate::state::{Action, Answer, Playground, RequestId};
+use dsplay_engine::kubectl::command::Command;
+use dsplay_engine::simulation::StepOutcome;
 
 /// What a command printed, as a terminal shows it: its output, or its error.
 /// Nothing for a command that printed nothing. Kept in columns (`white-space: pre`):
@@ -51,16 +52,6 @@ pub fn has_printed(outcome: &StepOutcome) -> bool {
     outcome.error.is_some() || !outcome.output.is_empty()
 }
 
-/// Tab's candidates for `line`: the engine's completions, with the names of the
-/// nodes, pods and DaemonSets in `frame`.
-fn candidates(line: &str, frame: &Frame) -> Vec<String> {
-    let names = |keys: Vec<&str>| keys.into_iter().map(|k| k.rsplit('/').next().unwrap_or(k).to_string()).collect::<Vec<_>>();
-    let nodes = names(frame.state.nodes.keys().map(String::as_str).collect());
-    let pods = names(frame.state.pods.keys().map(|k| k.as_ref()).collect());
-    let daemonsets = names(frame.state.daemonsets.keys().map(String::as_str).collect());
-    completions(line, &nodes, &pods, &daemonsets)
-}
-
 /// The session, compared by identity: the log renders again only when a command
 /// ran (or a new session began), not on every frame the timeline plays.
 #[derive(Clone)]
@@ -70,11 +61,6 @@ impl PartialEq for SessionRef {
     fn eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.0, &other.0)
     }
-}
-
-/// Read-only kubectl lines, which the session answers at the frame shown.
-fn is_query(line: &str) -> bool {
-    parse_command(line).is_ok_and(|command| command.is_query())
 }
 
 #[derive(Properties, PartialEq)]
@@ -98,7 +84,7 @@ fn console_log(props: &LogProps) -> Html {
         let target = outcome.last_frame;
         let onclick = props.seek.reform(move |_: MouseEvent| target);
         // A query is answered as of the frame that was shown: say which moment.
-        let answered_at = is_query(&outcome.command)
+        let answered_at = outcome.parsed.as_ref().is_some_and(Command::is_query)
             .then(|| props.session.0.frame(outcome.first_frame).map(|frame| (strings.at_time)(&format_sim_time(frame.time_ms))))
             .flatten();
         html! {
@@ -160,18 +146,100 @@ fn show_node_named(line: &str, input: &Element) {
     }
 }
 
+/// The console's typed line waiting for its answer, and the line itself.
+type Sent = Rc<RefCell<Option<(RequestId, String)>>>;
+
+/// A command ran (here, or from a node's actions): the newest is shown at the bottom.
+/// The screen grew above the prompt, so a prompt with focus is brought back into view:
+/// the next command is not typed blind.
+#[hook]
+fn use_newest_in_view(screen: NodeRef, input: NodeRef, entries: usize) {
+    use_effect_with(entries, move |_| {
+        if let Some(screen) = screen.cast::<Element>() {
+            screen.set_scroll_top(screen.scroll_height());
+            screen.set_scroll_left(0);
+        }
+        if let Some(input) = focused(&input) {
+            bring_into_view(&input);
+        }
+    });
+}
+
+/// The answer to the line typed here came: where the console is docked, the node the
+/// line named comes into sight too.
+#[hook]
+fn use_node_of_answer_in_view(answer: Option<Answer>, sent: Sent, input: NodeRef) {
+    use_effect_with(answer, move |answer| {
+        let line = answer.and_then(|answer| sent.borrow().clone().filter(|(id, _)| *id == answer.id));
+        if let Some(((_, line), input)) = line.zip(focused(&input)) {
+            show_node_named(&line, &input);
+        }
+    });
+}
+
+/// Tab's candidates are listed above the prompt: the prompt (and its Run button) stays
+/// in view under them.
+#[hook]
+fn use_prompt_under_suggestions(input: NodeRef, shown: usize) {
+    use_effect_with(shown, move |shown| {
+        let prompt = input.cast::<Element>().filter(|_| *shown > 0).and_then(|input| input.closest(".console-prompt").ok().flatten());
+        if let Some(prompt) = prompt {
+            bring_into_view(&prompt);
+        }
+    });
+}
+
+/// The prompt, when it has the focus.
+fn focused(input: &NodeRef) -> Option<Element> {
+    let focused = gloo::utils::document().active_element();
+    input.cast::<Element>().filter(|input| focused.as_ref() == Some(input))
+}
+
+/// ↑ / ↓, Tab and Escape in the prompt ([`prompt_key`]).
+fn on_key(playground: &Playground, input: &NodeRef, walk: &Rc<RefCell<HistoryWalk>>, suggestions: &UseStateHandle<Vec<String>>) -> Callback<KeyboardEvent> {
+    let (playground, input, walk, suggestions) = (playground.clone(), input.clone(), walk.clone(), suggestions.clone());
+    Callback::from(move |event: KeyboardEvent| {
+        if event.is_composing() {
+            return;
+        }
+        let Some(field) = input.cast::<HtmlInputElement>() else { return };
+        let Some(session) = playground.session.as_ref() else { return };
+        let plain = !(event.shift_key() || event.ctrl_key() || event.alt_key() || event.meta_key());
+        let (line, now) = (field.value(), walk.borrow().clone());
+        let prompt = Prompt { line: &line, walk: &now, suggesting: !suggestions.is_empty() };
+        let history = || session.console().iter().map(|o| o.command.clone()).collect();
+        let candidates = || session.frame(playground.cursor).map(|frame| candidates(&line, &frame)).unwrap_or_default();
+        match prompt_key(&event.key(), plain, prompt, history, candidates) {
+            PromptKey::Ignored => {}
+            PromptKey::Walked { line, walk: next } => {
+                event.prevent_default();
+                field.set_value(&line);
+                *walk.borrow_mut() = next;
+                suggestions.set(Vec::new());
+            }
+            PromptKey::HideSuggestions => suggestions.set(Vec::new()),
+            PromptKey::Completed { line, changed, suggestions: shown } => {
+                event.prevent_default();
+                if changed {
+                    field.set_value(&line);
+                    walk.borrow_mut().typed();
+                }
+                suggestions.set(shown);
+            }
+        }
+    })
+}
+
 #[function_component(Console)]
 pub fn console() -> Html {
-    let input = use_node_ref();
-    let screen = use_node_ref();
+    let (input, screen) = (use_node_ref(), use_node_ref());
     let playground = use_context::<Playground>();
     // Where ↑ / ↓ stand in the history, and the half-typed line they keep. Not
     // rendered, so a RefCell: two keys in a row see each other's walk.
     let walk = use_mut_ref(HistoryWalk::default);
     let suggestions = use_state(Vec::<String>::new);
-    let session = playground.as_ref().and_then(|p| p.session.as_ref());
-    let entries = session.map_or(0, |session| session.console().len());
-    let newest = session.and_then(|session| session.console().last().map(|outcome| outcome.command.clone()));
+    let sent: Sent = use_mut_ref(|| None);
+    let entries = playground.as_ref().and_then(|p| p.session.as_ref()).map_or(0, |session| session.console().len());
     // One callback for the log's lifetime, so the log's props stay equal while playing.
     let seek = {
         let playground = playground.clone();
@@ -181,88 +249,14 @@ pub fn console() -> Html {
             }
         })
     };
-    // A command ran (here, or from a node's actions): show the newest at the bottom.
-    // The screen grew above the prompt, so a prompt with focus is brought back into
-    // view: the next command is not typed blind. A node the command named comes into
-    // sight too where the console is docked.
-    {
-        let (screen, input) = (screen.clone(), input.clone());
-        use_effect_with(entries, move |_| {
-            if let Some(screen) = screen.cast::<Element>() {
-                screen.set_scroll_top(screen.scroll_height());
-                screen.set_scroll_left(0);
-            }
-            let focused = gloo::utils::document().active_element();
-            if let Some(input) = input.cast::<Element>().filter(|input| focused.as_ref() == Some(input)) {
-                if let Some(line) = newest {
-                    show_node_named(&line, &input);
-                }
-                bring_into_view(&input);
-            }
-        });
-    }
-    // Tab's candidates are listed above the prompt: the prompt (and its Run button)
-    // stays in view under them.
-    {
-        let input = input.clone();
-        use_effect_with(suggestions.len(), move |shown| {
-            let prompt = input.cast::<Element>().filter(|_| *shown > 0).and_then(|input| input.closest(".console-prompt").ok().flatten());
-            if let Some(prompt) = prompt {
-                bring_into_view(&prompt);
-            }
-        });
-    }
+    use_node_of_answer_in_view(playground.as_ref().and_then(|p| p.answer), sent.clone(), input.clone());
+    use_newest_in_view(screen.clone(), input.clone(), entries);
+    use_prompt_under_suggestions(input.clone(), suggestions.len());
     let Some(playground) = playground else {
         return Html::default();
     };
     let strings = playground.lang.strings();
-    let onkeydown = {
-        let (playground, input, walk, suggestions) =
-            (playground.clone(), input.clone(), walk.clone(), suggestions.clone());
-        Callback::from(move |event: KeyboardEvent| {
-            if event.is_composing() {
-                return;
-            }
-            let Some(field) = input.cast::<HtmlInputElement>() else { return };
-            let Some(session) = playground.session.as_ref() else { return };
-            let plain = !(event.shift_key() || event.ctrl_key() || event.alt_key() || event.meta_key());
-            match event.key().as_str() {
-                key @ ("ArrowUp" | "ArrowDown") if plain => {
-                    let commands: Vec<String> = session.console().iter().map(|o| o.command.clone()).collect();
-                    let now = walk.borrow().clone();
-                    if let Some((next, line)) = walk_history(&commands, &now, &field.value(), key == "ArrowUp") {
-                        event.prevent_default();
-                        field.set_value(&line);
-                        *walk.borrow_mut() = next;
-                        suggestions.set(Vec::new());
-                    }
-                }
-                // Tab completes a line being typed and never leaves it (even with
-                // nothing to complete); on an empty line it moves focus on, and
-                // Shift+Tab always does: no keyboard trap.
-                "Tab" if plain => {
-                    let line = field.value();
-                    let candidates = session
-                        .frame(playground.cursor)
-                        .map(|frame| candidates(&line, &frame))
-                        .unwrap_or_default();
-                    match tab(&line, &candidates) {
-                        TabKey::MoveOn => suggestions.set(Vec::new()),
-                        TabKey::Complete { line: completed, suggestions: shown } => {
-                            event.prevent_default();
-                            if completed != line {
-                                field.set_value(&completed);
-                                walk.borrow_mut().typed();
-                            }
-                            suggestions.set(shown);
-                        }
-                    }
-                }
-                "Escape" if !suggestions.is_empty() => suggestions.set(Vec::new()),
-                _ => {}
-            }
-        })
-    };
+    let onkeydown = on_key(&playground, &input, &walk, &suggestions);
     // Typing ends a walk through the history (the line is the new draft) and
     // makes the shown completions stale.
     let oninput = {
@@ -275,8 +269,7 @@ pub fn console() -> Html {
         })
     };
     let onsubmit = {
-        let (playground, input, walk, suggestions) =
-            (playground.clone(), input.clone(), walk.clone(), suggestions.clone());
+        let (playground, input, suggestions) = (playground.clone(), input.clone(), suggestions.clone());
         Callback::from(move |event: SubmitEvent| {
             event.prevent_default();
             // With no cluster the line stays in the prompt; the screen says why.
@@ -284,7 +277,9 @@ pub fn console() -> Html {
             if let Some(field) = input.cast::<HtmlInputElement>().filter(|_| running) {
                 let line = field.value();
                 if !line.trim().is_empty() {
-                    playground.dispatch(Action::Execute(line));
+                    let id = RequestId::fresh();
+                    *sent.borrow_mut() = Some((id, line.clone()));
+                    playground.dispatch(Action::Request { id, line });
                     field.set_value("");
                     walk.borrow_mut().typed();
                     suggestions.set(Vec::new());

@@ -10,26 +10,7 @@ use yew::prelude::*;
 use crate::focus::focus_first;
 use crate::gallery::GALLERY;
 use crate::state::{Action, Playground};
-
-/// The index's explanations mark names (`operator: Exists`) with backticks, as
-/// Markdown does: shown as code, the rest as text.
-fn with_inline_code(text: &str) -> Html {
-    text.split('`')
-        .enumerate()
-        .map(|(i, part)| if i % 2 == 1 { html! { <code>{ part }</code> } } else { html! { { part } } })
-        .collect()
-}
-
-/// Categories in the index's order.
-fn categories() -> Vec<&'static str> {
-    let mut seen: Vec<&'static str> = Vec::new();
-    for entry in GALLERY {
-        if !seen.contains(&entry.category) {
-            seen.push(entry.category);
-        }
-    }
-    seen
-}
+use crate::view_model::gallery::{inline_code, sections};
 
 /// The panel's element id, which its toolbar button controls.
 const PANEL_ID: &str = "gallery";
@@ -77,20 +58,93 @@ pub struct GalleryPickerProps {
 pub fn gallery_picker(props: &GalleryPickerProps) -> Html {
     // The entry waiting for confirmation before it replaces unapplied edits.
     let confirming = use_state(|| None::<usize>);
-    // The confirmation appears beside its entry, far down a long list: focus moves to
-    // it so that it is seen and answered from the keyboard.
-    use_effect_with(*confirming, |confirming| {
+    use_focus_on_question(*confirming);
+    use_focus_and_escape_while_open(props.open, props.onclose.clone());
+    let Some(playground) = use_context::<Playground>() else {
+        return Html::default();
+    };
+    let text = playground.lang.panels();
+    let load = {
+        let (playground, confirming, onclose) = (playground.clone(), confirming.clone(), props.onclose.clone());
+        Callback::from(move |index: usize| {
+            if let Some(entry) = GALLERY.get(index) {
+                confirming.set(None);
+                playground.dispatch(Action::LoadText(entry.text.to_string()));
+                // A new story starts from its top, at its first frame (its end would tell
+                // the story before it is played), with no node picked from the last one.
+                playground.dispatch(Action::Seek(0));
+                playground.dispatch(Action::SelectNode(None));
+                if let Some(pane) = gloo::utils::document().get_element_by_id("cluster") {
+                    pane.set_scroll_top(0);
+                }
+                onclose.emit(Closed::Loaded);
+            }
+        })
+    };
+    let pick = {
+        let (load, confirming, unsaved) = (load.clone(), confirming.clone(), !playground.is_applied());
+        Callback::from(move |index: usize| if unsaved { confirming.set(Some(index)) } else { load.emit(index) })
+    };
+    // Cancel (or Escape) drops the question and gives focus back to the entry's Load.
+    let cancel = {
+        let confirming = confirming.clone();
+        Callback::from(move |()| {
+            if let Some(entry) = confirming.and_then(|index| GALLERY.get(index)) {
+                confirming.set(None);
+                focus_first(&format!(".gallery-entry[data-gallery-file=\"{}\"] > .btn", entry.file));
+            }
+        })
+    };
+    let onkeydown = {
+        let (cancel, asking) = (cancel.clone(), confirming.is_some());
+        Callback::from(move |event: KeyboardEvent| {
+            if asking && event.key() == "Escape" {
+                event.prevent_default();
+                cancel.emit(());
+            }
+        })
+    };
+    html! {
+        <section id={PANEL_ID} class="gallery-picker" hidden={!props.open} aria-labelledby="gallery-heading" {onkeydown}>
+            <div class="gallery-body">
+                <div class="gallery-head">
+                    <h2 id="gallery-heading" tabindex="-1">{ text.gallery_heading }</h2>
+                    <button type="button" class="btn" onclick={props.onclose.reform(|_: MouseEvent| Closed::Dismissed)}>{ text.close }</button>
+                </div>
+                { for sections().into_iter().map(|(category, entries)| html! {
+                    <section class="gallery-category">
+                        <h3>{ (text.gallery_category)(category) }</h3>
+                        <ul>
+                            { for entries.into_iter().map(|(index, _)| html! {
+                                <GalleryItem {index} asking={*confirming == Some(index)} pick={pick.clone()} replace={load.clone()} cancel={cancel.clone()} />
+                            }) }
+                        </ul>
+                    </section>
+                }) }
+            </div>
+        </section>
+    }
+}
+
+/// The confirmation appears beside its entry, far down a long list: focus moves to it
+/// so that it is seen and answered from the keyboard.
+#[hook]
+fn use_focus_on_question(confirming: Option<usize>) {
+    use_effect_with(confirming, |confirming| {
         if confirming.is_some() {
             focus_first("#gallery-confirm-replace");
         }
     });
-    // Opened, the panel takes focus at its heading, so Tab walks its entries next
-    // rather than the header's buttons; and Escape closes it wherever focus is (the
-    // question beside an entry answers Escape itself, with Cancel).
-    // Keyed on `open` alone: the page makes a new `onclose` at each render, and the
-    // effect must not run again (and take focus back) while the panel stays open.
-    let onclose = props.onclose.clone();
-    use_effect_with(props.open, move |open| {
+}
+
+/// Opened, the panel takes focus at its heading, so Tab walks its entries next rather
+/// than the header's buttons; and Escape closes it wherever focus is (the question
+/// beside an entry answers Escape itself, with Cancel).
+/// Keyed on `open` alone: the page makes a new `onclose` at each render, and the
+/// effect must not run again (and take focus back) while the panel stays open.
+#[hook]
+fn use_focus_and_escape_while_open(open: bool, onclose: Callback<Closed>) {
+    use_effect_with(open, move |open| {
         let listener = open.then(|| {
             focus_first("#gallery-heading");
             // Not passive (gloo's default), so that it may prevent Escape's default. Typing
@@ -110,98 +164,46 @@ pub fn gallery_picker(props: &GalleryPickerProps) -> Html {
         });
         move || drop(listener)
     });
-    let Some(playground) = use_context::<Playground>() else {
+}
+
+#[derive(Properties, PartialEq)]
+struct GalleryItemProps {
+    /// In the index.
+    index: usize,
+    /// Asking before its scenario replaces unapplied edits.
+    asking: bool,
+    pick: Callback<usize>,
+    replace: Callback<usize>,
+    cancel: Callback<()>,
+}
+
+/// One scenario: its title, what it shows, Load, and the question Load may ask.
+#[function_component(GalleryItem)]
+fn gallery_item(props: &GalleryItemProps) -> Html {
+    let (Some(playground), Some(entry)) = (use_context::<Playground>(), GALLERY.get(props.index)) else {
         return Html::default();
     };
-    let lang = playground.lang;
-    let text = lang.panels();
-    let load = {
-        let (playground, confirming, onclose) = (playground.clone(), confirming.clone(), props.onclose.clone());
-        move |index: usize| {
-            if let Some(entry) = GALLERY.get(index) {
-                confirming.set(None);
-                playground.dispatch(Action::LoadText(entry.text.to_string()));
-                // A new story starts from its top, at its first frame (its end would tell
-                // the story before it is played), with no node picked from the last one.
-                playground.dispatch(Action::Seek(0));
-                playground.dispatch(Action::SelectNode(None));
-                if let Some(pane) = gloo::utils::document().get_element_by_id("cluster") {
-                    pane.set_scroll_top(0);
-                }
-                onclose.emit(Closed::Loaded);
-            }
-        }
-    };
-    let pick = |index: usize| {
-        let (load, confirming, unsaved) = (load.clone(), confirming.clone(), !playground.is_applied());
-        Callback::from(move |_: MouseEvent| if unsaved { confirming.set(Some(index)) } else { load(index) })
-    };
-    // Cancel (or Escape) drops the question and gives focus back to the entry's Load.
-    let cancel_question = {
-        let confirming = confirming.clone();
-        move || {
-            if let Some(entry) = confirming.and_then(|index| GALLERY.get(index)) {
-                confirming.set(None);
-                focus_first(&format!(".gallery-entry[data-gallery-file=\"{}\"] > .btn", entry.file));
-            }
-        }
-    };
-    let onkeydown = {
-        let (cancel_question, asking) = (cancel_question.clone(), confirming.is_some());
-        Callback::from(move |event: KeyboardEvent| {
-            if asking && event.key() == "Escape" {
-                event.prevent_default();
-                cancel_question();
-            }
-        })
-    };
-    let confirm_box = |index: usize| {
-        let replace = {
-            let load = load.clone();
-            Callback::from(move |_: MouseEvent| load(index))
-        };
-        let cancel = {
-            let cancel_question = cancel_question.clone();
-            Callback::from(move |_: MouseEvent| cancel_question())
-        };
-        html! {
-            <div class="gallery-confirm" role="alertdialog" aria-labelledby="gallery-confirm-text">
-                <p id="gallery-confirm-text">{ text.gallery_confirm }</p>
-                <button type="button" class="btn primary" id="gallery-confirm-replace" onclick={replace}
-                    data-gallery-confirm="replace">{ text.gallery_replace }</button>
-                <button type="button" class="btn" onclick={cancel}>{ text.gallery_cancel }</button>
-            </div>
-        }
-    };
+    let (lang, text, index) = (playground.lang, playground.lang.panels(), props.index);
+    let explanation: Html = inline_code(entry.explanation(lang))
+        .map(|(code, part)| if code { html! { <code>{ part }</code> } } else { html! { { part } } })
+        .collect();
     html! {
-        <section id={PANEL_ID} class="gallery-picker" hidden={!props.open} aria-labelledby="gallery-heading" {onkeydown}>
-            <div class="gallery-body">
-                <div class="gallery-head">
-                    <h2 id="gallery-heading" tabindex="-1">{ text.gallery_heading }</h2>
-                    <button type="button" class="btn" onclick={props.onclose.reform(|_: MouseEvent| Closed::Dismissed)}>{ text.close }</button>
-                </div>
-                { for categories().into_iter().map(|category| html! {
-                    <section class="gallery-category">
-                        <h3>{ (text.gallery_category)(category) }</h3>
-                        <ul>
-                            { for GALLERY.iter().enumerate().filter(|(_, e)| e.category == category).map(|(index, entry)| html! {
-                                <li class="gallery-entry" data-gallery-file={entry.file}>
-                                    <div>
-                                        <strong>{ entry.title(lang) }</strong>
-                                        <p>{ with_inline_code(entry.explanation(lang)) }</p>
-                                    </div>
-                                    <button type="button" class="btn" onclick={pick(index)}
-                                        aria-label={format!("{} {}", text.gallery_load, entry.title(lang))}>{ text.gallery_load }</button>
-                                    if *confirming == Some(index) {
-                                        { confirm_box(index) }
-                                    }
-                                </li>
-                            }) }
-                        </ul>
-                    </section>
-                }) }
+        <li class="gallery-entry" data-gallery-file={entry.file}>
+            <div>
+                <strong>{ entry.title(lang) }</strong>
+                <p>{ explanation }</p>
             </div>
-        </section>
+            <button type="button" class="btn" onclick={props.pick.reform(move |_: MouseEvent| index)}
+                aria-label={format!("{} {}", text.gallery_load, entry.title(lang))}>{ text.gallery_load }</button>
+            if props.asking {
+                <div class="gallery-confirm" role="alertdialog" aria-labelledby="gallery-confirm-text">
+                    <p id="gallery-confirm-text">{ text.gallery_confirm }</p>
+                    <button type="button" class="btn primary" id="gallery-confirm-replace" onclick={props.replace.reform(move |_: MouseEvent| index)}
+                        data-gallery-confirm="replace">{ text.gallery_replace }</button>
+                    <button type="button" class="btn" onclick={props.cancel.reform(|_: MouseEvent| ())}>{ text.gallery_cancel }</button>
+                </div>
+            }
+        </li>
     }
 }
 

@@ -24,8 +24,10 @@ mod share_bar;
 mod status_line;
 mod task_panel;
 mod step_chips;
+mod step_output;
 mod timeline;
 mod why_panel;
+mod why_rules;
 
 pub use cluster_pane::ClusterPane;
 pub use console::{focus_prompt, Console};
@@ -41,6 +43,7 @@ pub use pod_chip::{PodChip, PodChipProps};
 pub use share_bar::ShareBar;
 pub use status_line::{StatusFrame, StatusLine, StatusLineProps};
 pub use rollout_chart::{RolloutChart, ScrubberMarkers};
+pub(crate) use rollout_chart::marker_text;
 pub use task_panel::TaskPanel;
 pub use timeline::Timeline;
 pub use why_panel::WhyPanel;

@@ -21,6 +21,7 @@ use crate::cluster_view::{ClusterView, NodeReadiness, NodeView};
 use crate::i18n::{Lang, Strings};
 use crate::present::fit;
 use crate::state::{Action, Playground};
+use crate::view_model::timeline::{live, Transport};
 
 #[derive(Properties, PartialEq)]
 pub struct PresentStageProps {
@@ -37,27 +38,7 @@ pub struct PresentStageProps {
 #[function_component(PresentStage)]
 pub fn present_stage(props: &PresentStageProps) -> Html {
     let stage = use_node_ref();
-    // The stage's size in CSS pixels, measured after each render and on resize: the
-    // space the narration and the status line leave depends on the window and the fonts.
-    let size = use_state(|| (0.0_f64, 0.0_f64));
-    {
-        let (stage, size) = (stage.clone(), size.clone());
-        use_effect(move || {
-            let measure = {
-                let (stage, size) = (stage.clone(), size.clone());
-                move || {
-                    let Some(element) = stage.cast::<web_sys::Element>() else { return };
-                    let measured = (f64::from(element.client_width()), f64::from(element.client_height()));
-                    if measured != *size {
-                        size.set(measured);
-                    }
-                }
-            };
-            measure();
-            let listener = EventListener::new(&gloo::utils::window(), "resize", move |_| measure());
-            move || drop(listener)
-        });
-    }
+    let (width, height) = use_element_size(stage.clone());
     let Some(playground) = use_context::<Playground>() else {
         return Html::default();
     };
@@ -65,40 +46,16 @@ pub fn present_stage(props: &PresentStageProps) -> Html {
     let text = lang.present();
     let nodes: Vec<Rc<NodeView>> = props.view.pools.iter().flat_map(|pool| pool.nodes.iter().cloned()).collect();
     let most_pods = nodes.iter().map(|node| node.pods.len()).max().unwrap_or(1);
-    let (width, height) = *size;
     let layout = fit(nodes.len(), most_pods, width, height);
     let highlighted = playground.selected_node.as_deref().and_then(|name| nodes.iter().find(|node| node.name == name));
-    let dispatch = |action: fn() -> Action| {
-        let playground = playground.clone();
-        Callback::from(move |_: MouseEvent| playground.dispatch(action()))
-    };
-    let (play_label, play_icon, play_action): (&str, IconKind, fn() -> Action) = if playground.playing {
-        (lang.strings().pause, IconKind::Pause, || Action::Pause)
-    } else {
-        (lang.strings().play, IconKind::Play, || Action::Play)
-    };
-    let count = playground.frame_count();
     let grid_style = format!(
         "--present-font: {}px; grid-template-columns: repeat({}, minmax(0, 1fr)); grid-template-rows: repeat({}, minmax(0, 1fr));",
         layout.font_px, layout.columns, layout.rows
     );
     html! {
         <div class={classes!("present-stage", playground.blanked.then_some("is-blanked"))}>
-            <div class="present-bar" role="group" aria-label={text.bar_label}>
-                <button type="button" class="btn icon" aria-label={text.previous_stop} title={text.previous_stop}
-                    onclick={dispatch(|| Action::PreviousMarker)}><Icon kind={IconKind::StepBack} /></button>
-                <button type="button" class="btn icon primary" aria-label={play_label} title={play_label}
-                    onclick={dispatch(play_action)} data-action="play"><Icon kind={play_icon} /></button>
-                <button type="button" class="btn icon" aria-label={text.next_stop} title={text.next_stop}
-                    onclick={dispatch(|| Action::NextMarker)} data-action="next-stop"><Icon kind={IconKind::StepForward} /></button>
-                <span class="frame-counter" data-frame={playground.cursor.to_string()}>
-                    { (lang.strings().frame_of)((playground.cursor + 1).min(count), count) }
-                </span>
-                <BookmarkList />
-                <button type="button" class="btn" data-action="exit-present" title={text.exit_hint}
-                    onclick={dispatch(|| Action::SetPresent(false))}>{ text.exit }</button>
-            </div>
-            <p class="frame-caption present-caption" aria-live={if playground.playing { "off" } else { "polite" }}>
+            <PresentBar />
+            <p class="frame-caption present-caption" aria-live={live(playground.playing)}>
                 <span class="frame-time">{ props.time.clone() }</span>
                 <span class="frame-cause" title={props.cause.clone()}>{ props.cause.clone() }</span>
             </p>
@@ -123,6 +80,62 @@ pub fn present_stage(props: &PresentStageProps) -> Html {
                     <span class="visually-hidden">{ text.blanked }</span>
                 </div>
             }
+        </div>
+    }
+}
+
+/// The element's size in CSS pixels, measured after each render and on resize: the
+/// space the narration and the status line leave depends on the window and the fonts.
+#[hook]
+fn use_element_size(element: NodeRef) -> (f64, f64) {
+    let size = use_state(|| (0.0_f64, 0.0_f64));
+    {
+        let size = size.clone();
+        use_effect(move || {
+            let measure = move || {
+                let Some(element) = element.cast::<web_sys::Element>() else { return };
+                let measured = (f64::from(element.client_width()), f64::from(element.client_height()));
+                if measured != *size {
+                    size.set(measured);
+                }
+            };
+            measure();
+            let listener = EventListener::new(&gloo::utils::window(), "resize", move |_| measure());
+            move || drop(listener)
+        });
+    }
+    *size
+}
+
+/// A small bar of controls: a clicker does the rest.
+#[function_component(PresentBar)]
+fn present_bar() -> Html {
+    let Some(playground) = use_context::<Playground>() else {
+        return Html::default();
+    };
+    let (strings, text) = (playground.lang.strings(), playground.lang.present());
+    let dispatch = |action: fn() -> Action| {
+        let playground = playground.clone();
+        Callback::from(move |_: MouseEvent| playground.dispatch(action()))
+    };
+    let (play_label, play_icon, play_action): (&str, IconKind, fn() -> Action) = if playground.playing {
+        (strings.pause, IconKind::Pause, || Action::Pause)
+    } else {
+        (strings.play, IconKind::Play, || Action::Play)
+    };
+    let at = Transport::at(playground.cursor, playground.frame_count(), playground.playing, false);
+    html! {
+        <div class="present-bar" role="group" aria-label={text.bar_label}>
+            <button type="button" class="btn icon" aria-label={text.previous_stop} title={text.previous_stop}
+                onclick={dispatch(|| Action::PreviousMarker)}><Icon kind={IconKind::StepBack} /></button>
+            <button type="button" class="btn icon primary" aria-label={play_label} title={play_label}
+                onclick={dispatch(play_action)} data-action="play"><Icon kind={play_icon} /></button>
+            <button type="button" class="btn icon" aria-label={text.next_stop} title={text.next_stop}
+                onclick={dispatch(|| Action::NextMarker)} data-action="next-stop"><Icon kind={IconKind::StepForward} /></button>
+            <span class="frame-counter" data-frame={playground.cursor.to_string()}>{ (strings.frame_of)(at.shown, at.count) }</span>
+            <BookmarkList />
+            <button type="button" class="btn" data-action="exit-present" title={text.exit_hint}
+                onclick={dispatch(|| Action::SetPresent(false))}>{ text.exit }</button>
         </div>
     }
 }

@@ -10,6 +10,7 @@ use dsplay_engine::simulation::Marker;
 use yew::prelude::*;
 
 use crate::cluster_view::rollout::{Counts, RolloutSeries, RolloutTimeline};
+use crate::cluster_view::scrubber::{marker_class, marker_targets, Mark};
 use crate::i18n::PanelStrings;
 use crate::state::{Action, Playground};
 
@@ -91,7 +92,7 @@ impl SeriesGeometry {
     }
 }
 
-pub(super) fn marker_text(marker: &Marker, text: &PanelStrings) -> String {
+pub(crate) fn marker_text(marker: &Marker, text: &PanelStrings) -> String {
     match marker {
         Marker::Step(index) => format!("{} {}", text.marker_step, index + 1),
         Marker::Command(line) => (text.marker_command)(line),
@@ -104,86 +105,12 @@ pub(super) fn marker_text(marker: &Marker, text: &PanelStrings) -> String {
     }
 }
 
-fn marker_class(marker: &Marker) -> &'static str {
-    match marker {
-        Marker::Step(_) | Marker::Command(_) => "marker-step",
-        Marker::UpdateApplied(_) => "marker-update",
-        Marker::RolloutComplete(_) => "marker-complete",
-        Marker::RolloutBatch { .. } => "marker-batch",
-        Marker::Stopped(_) => "marker-stopped",
+/// A mark's name, in its target's label.
+fn mark_label(mark: Mark, text: &PanelStrings) -> String {
+    match mark {
+        Mark::Engine(marker) => marker_text(marker, text),
+        Mark::Blocked => text.marker_blocked.to_owned(),
     }
-}
-
-/// The smallest distance between two marker targets, in pixels (WCAG 2.5.8's 24 px).
-const MARKER_TARGET_PX: f64 = 24.0;
-
-/// What a scrubber target can stand for: an engine marker, or the first blocked frame.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Mark<'a> {
-    Engine(&'a Marker),
-    Blocked,
-}
-
-impl Mark<'_> {
-    /// Which mark a shared target shows and seeks to: a template change, then what the
-    /// user did (a console command), a blocked rollout, a rollout's end, a step, a batch.
-    fn rank(self) -> u8 {
-        match self {
-            Mark::Engine(Marker::UpdateApplied(_)) => 0,
-            Mark::Engine(Marker::Command(_)) => 1,
-            Mark::Blocked | Mark::Engine(Marker::Stopped(_)) => 2,
-            Mark::Engine(Marker::RolloutComplete(_)) => 3,
-            Mark::Engine(Marker::Step(_)) => 4,
-            Mark::Engine(Marker::RolloutBatch { .. }) => 5,
-        }
-    }
-
-    fn class(self) -> &'static str {
-        match self {
-            Mark::Engine(marker) => marker_class(marker),
-            Mark::Blocked => "marker-blocked",
-        }
-    }
-
-    fn label(self, text: &PanelStrings) -> String {
-        match self {
-            Mark::Engine(marker) => marker_text(marker, text),
-            Mark::Blocked => text.marker_blocked.to_owned(),
-        }
-    }
-}
-
-/// Marks close enough to overlap under the scrubber, as one target: it stands at, and
-/// seeks to, its lead mark, and names every mark in it.
-#[derive(Debug, PartialEq)]
-struct MarkerTarget<'a> {
-    /// (frame, mark), in frame order.
-    marks: Vec<(usize, Mark<'a>)>,
-}
-
-impl<'a> MarkerTarget<'a> {
-    /// The mark with the lowest rank, the earliest among equals.
-    fn lead(&self) -> (usize, Mark<'a>) {
-        self.marks.iter().copied().min_by_key(|(frame, mark)| (mark.rank(), *frame)).unwrap_or((0, Mark::Blocked))
-    }
-}
-
-/// One target per mark, then neighbours whose buttons (at their lead marks) would stand
-/// closer than [`MARKER_TARGET_PX`] on a scrubber `width_px` wide merged, until none do.
-fn marker_targets<'a>(mut marks: Vec<(usize, Mark<'a>)>, last_frame: f64, width_px: f64) -> Vec<MarkerTarget<'a>> {
-    marks.sort_by_key(|(frame, mark)| (*frame, mark.rank()));
-    let x = |frame: usize| frame as f64 / last_frame * width_px;
-    // One pass from the left: a mark joins the target whose lead is too close to it,
-    // else leads a target of its own (leads never move, so no earlier pair can come
-    // closer later). Linear, for a timeline of 20,000 steps.
-    let mut targets: Vec<MarkerTarget> = Vec::new();
-    for mark in marks {
-        match targets.last_mut() {
-            Some(target) if x(mark.0) - x(target.lead().0) < MARKER_TARGET_PX => target.marks.push(mark),
-            _ => targets.push(MarkerTarget { marks: vec![mark] }),
-        }
-    }
-    targets
 }
 
 /// Markers under the scrubber, placed at their frame's position; markers too close to
@@ -229,7 +156,7 @@ pub fn scrubber_markers() -> Html {
         <ol class="scrubber-markers" aria-label={text.chart_heading} ref={list}>
             { for marker_targets(marks, last, *width).iter().map(|target| {
                 let (frame, lead) = target.lead();
-                let label = target.marks.iter().map(|(_, mark)| mark.label(text)).collect::<Vec<_>>().join(text.marker_separator);
+                let label = target.marks.iter().map(|(_, mark)| mark_label(*mark, text)).collect::<Vec<_>>().join(text.marker_separator);
                 // A blocked rollout alone says what "blocked" means.
                 let title = if target.marks.len() == 1 && lead == Mark::Blocked { text.blocked_definition.to_owned() } else { label.clone() };
                 html! {
@@ -359,33 +286,5 @@ pub fn rollout_chart() -> Html {
             }) }
             <p class="console-hint keyboard-only">{ text.keyboard_hint }</p>
         </section>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn marks_whose_buttons_would_overlap_share_one_at_the_lead_mark() {
-        let markers = vec![
-            (20, Marker::Step(2)),
-            (20, Marker::UpdateApplied("default/agent".into())),
-            (21, Marker::Step(3)),
-            (60, Marker::RolloutComplete("default/agent".into())),
-            (61, Marker::Command("kubectl cordon node-01".into())),
-            (100, Marker::Step(4)),
-        ];
-        let mut marks: Vec<(usize, Mark)> = markers.iter().map(|(f, m)| (*f, Mark::Engine(m))).collect();
-        marks.push((22, Mark::Blocked));
-        // 100 frames over 300 px: 3 px a frame.
-        let targets = marker_targets(marks.clone(), 100.0, 300.0);
-        let leads: Vec<(usize, &str, usize)> = targets.iter().map(|t| (t.lead().0, t.lead().1.class(), t.marks.len())).collect();
-        // The console command leads its group over the rollout's end; the blocked frame
-        // joins the template change's group instead of covering it.
-        assert_eq!(leads, [(20, "marker-update", 4), (61, "marker-step", 2), (100, "marker-step", 1)]);
-        // Wide enough, every frame its own target, one frame never two.
-        let wide = marker_targets(marks, 100.0, 3000.0);
-        assert_eq!(wide.iter().map(|t| t.lead().0).collect::<Vec<_>>(), [20, 21, 22, 60, 61, 100]);
     }
 }

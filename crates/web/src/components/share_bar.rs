@@ -14,19 +14,13 @@ use crate::i18n::Lang;
 use crate::share_link::{check_link_size, keep_address, shared_view_of, to_fragment, url_of, LinkError, SharedView};
 use crate::state::{Action, Playground};
 use crate::storage::{self, SavedWork};
+use crate::view_model::share::{caveat, iframe_snippet, Caveat, Open};
 
 #[derive(Properties, PartialEq)]
 pub struct ShareBarProps {
     /// A link in the address that could not be opened.
     #[prop_or_default]
     pub refused: Option<LinkError>,
-}
-
-#[derive(Clone, Copy, PartialEq)]
-enum Open {
-    None,
-    Link,
-    Embed,
 }
 
 #[function_component(ShareBar)]
@@ -36,20 +30,15 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
     let refused = use_state(|| props.refused.clone());
     // The work a link displaced, read once: restoring or dismissing clears it.
     let previous = use_state(|| storage::load(storage::PREVIOUS_KEY));
-    let snippet_ref = use_node_ref();
     let bar = use_node_ref();
     let Some(playground) = use_context::<Playground>() else {
         return Html::default();
     };
     let strings = playground.lang.share();
-    // The link is made only when shown or copied: it deflates the scenario and the
-    // console log, and the bar renders on every frame of playback.
-    let shown = (*open != Open::None).then(|| shared_text(*open, &playground));
-
     let toggle = |which: Open| {
         let (open, copied, playground) = (open.clone(), copied.clone(), playground.clone());
         Callback::from(move |_: MouseEvent| {
-            if *open == which {
+            if open.toggled(which) == Open::None {
                 open.set(Open::None);
                 return;
             }
@@ -60,33 +49,6 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
             open.set(which);
         })
     };
-    let restore = {
-        let (previous, playground) = (previous.clone(), playground.clone());
-        Callback::from(move |_: MouseEvent| {
-            if let Some(SavedWork { text, frame, session, .. }) = (*previous).clone() {
-                playground.dispatch(Action::Resume { text, record: session });
-                playground.dispatch(Action::Seek(frame));
-            }
-            storage::remove(storage::PREVIOUS_KEY);
-            previous.set(None);
-        })
-    };
-    let dismiss_previous = {
-        let previous = previous.clone();
-        Callback::from(move |_: MouseEvent| {
-            storage::remove(storage::PREVIOUS_KEY);
-            previous.set(None);
-        })
-    };
-    let dismiss_refused = {
-        let refused = refused.clone();
-        Callback::from(move |_: MouseEvent| refused.set(None))
-    };
-    let select_all = Callback::from(|event: FocusEvent| {
-        let field: HtmlTextAreaElement = event.target_unchecked_into();
-        field.select();
-    });
-
     let save_picture = {
         let playground = playground.clone();
         Callback::from(move |_: MouseEvent| {
@@ -95,35 +57,12 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
             }
         })
     };
-
-    // Escape closes the link or snippet that is open.
-    let onkeydown = {
-        let open = open.clone();
-        Callback::from(move |event: KeyboardEvent| {
-            if event.key() == "Escape" && *open != Open::None {
-                event.prevent_default();
-                // Back to the button that opened it, since the text it held goes away.
-                let button = if *open == Open::Link { "[data-action=\"copy-link\"]" } else { "[data-action=\"embed\"]" };
-                open.set(Open::None);
-                crate::focus::focus_first(button);
-            }
-        })
-    };
-    // Focus going elsewhere (a click anywhere on the page) closes the link or snippet.
-    let onfocusout = {
-        let (open, bar) = (open.clone(), bar.clone());
-        Callback::from(move |event: FocusEvent| {
-            let inside = event
-                .related_target()
-                .and_then(|target| target.dyn_into::<web_sys::Node>().ok())
-                .is_some_and(|target| bar.cast::<web_sys::Node>().is_some_and(|bar| bar.contains(Some(&target))));
-            if !inside && *open != Open::None {
-                open.set(Open::None);
-            }
-        })
+    let dismiss_refused = {
+        let refused = refused.clone();
+        Callback::from(move |()| refused.set(None))
     };
     html! {
-        <div class="share-bar" ref={bar} {onkeydown} {onfocusout}>
+        <div class="share-bar" ref={bar.clone()} onkeydown={close_on_escape(open.clone())} onfocusout={close_on_focus_out(open.clone(), bar)}>
             <div class="share-actions">
                 <button type="button" class="btn" data-action="copy-link" aria-expanded={(*open == Open::Link).to_string()}
                     onclick={toggle(Open::Link)}>{ strings.copy_link }</button>
@@ -135,48 +74,122 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
             // What opens under the buttons floats over the page instead of pushing it down.
             if *open != Open::None || refused.is_some() || previous.is_some() {
                 <div class="share-popover">
-                    if let Some(Err(error)) = &shown {
-                        <p class="share-notice bad" role="alert">{ (strings.not_shareable)(&strings.reason(error)) }</p>
-                    } else if *open != Open::None {
-                        <label class="share-output">
-                            <span>
-                                { if *open == Open::Link { strings.link_label } else { strings.embed_label } }
-                                // Told inside the box, so the buttons above never move.
-                                if *copied {
-                                    <span class="share-status" role="status">
-                                        { if *open == Open::Link { strings.link_copied } else { strings.snippet_copied } }
-                                    </span>
-                                }
-                            </span>
-                            <textarea ref={snippet_ref} readonly=true rows={if *open == Open::Link { "2" } else { "4" }}
-                                class="share-text" spellcheck="false" onfocus={select_all}
-                                value={shown.and_then(Result::ok).unwrap_or_default()} />
-                        </label>
-                        if playground.session.is_none() {
-                            <p class="share-caveat">{ strings.broken_shared }</p>
-                        } else if !playground.is_applied() {
-                            <p class="share-caveat">{ strings.edits_not_shared }</p>
-                        }
-                    }
+                    <SharedText open={*open} copied={*copied} />
                     if let Some(error) = (*refused).clone() {
                         <p class="share-notice bad" role="alert">
                             { (strings.link_refused)(&strings.reason(&error)) }
-                            <button type="button" class="btn" onclick={dismiss_refused}>{ strings.dismiss }</button>
+                            <button type="button" class="btn" onclick={dismiss_refused.reform(|_: MouseEvent| ())}>{ strings.dismiss }</button>
                         </p>
                     }
                     if previous.is_some() {
                         <p class="share-notice" role="status">
                             { strings.previous_kept }
-                            <button type="button" class="btn primary" data-action="restore-previous" onclick={restore}>
+                            <button type="button" class="btn primary" data-action="restore-previous" onclick={restore(previous.clone(), &playground)}>
                                 { strings.restore_previous }
                             </button>
-                            <button type="button" class="btn" onclick={dismiss_previous}>{ strings.dismiss }</button>
+                            <button type="button" class="btn" onclick={dismiss(previous)}>{ strings.dismiss }</button>
                         </p>
                     }
                 </div>
             }
         </div>
     }
+}
+
+#[derive(Properties, PartialEq)]
+struct SharedTextProps {
+    open: Open,
+    /// The browser took the text onto the clipboard.
+    copied: bool,
+}
+
+/// The link or the snippet, selected on focus for copying by hand, and what it does
+/// not carry; or why there is none.
+#[function_component(SharedText)]
+fn shared_text_box(props: &SharedTextProps) -> Html {
+    let Some(playground) = use_context::<Playground>() else {
+        return Html::default();
+    };
+    if props.open == Open::None {
+        return Html::default();
+    }
+    let strings = playground.lang.share();
+    // The link is made only when shown or copied: it deflates the scenario and the
+    // console log, and the bar renders on every frame of playback.
+    let text = match shared_text(props.open, &playground) {
+        Ok(text) => text,
+        Err(error) => return html! { <p class="share-notice bad" role="alert">{ (strings.not_shareable)(&strings.reason(&error)) }</p> },
+    };
+    let link = props.open == Open::Link;
+    let select_all = Callback::from(|event: FocusEvent| {
+        let field: HtmlTextAreaElement = event.target_unchecked_into();
+        field.select();
+    });
+    html! {
+        <>
+            <label class="share-output">
+                <span>
+                    { if link { strings.link_label } else { strings.embed_label } }
+                    // Told inside the box, so the buttons above never move.
+                    if props.copied {
+                        <span class="share-status" role="status">{ if link { strings.link_copied } else { strings.snippet_copied } }</span>
+                    }
+                </span>
+                <textarea readonly=true rows={props.open.rows()} class="share-text" spellcheck="false" onfocus={select_all} value={text} />
+            </label>
+            { match caveat(playground.session.is_some(), playground.is_applied()) {
+                Some(Caveat::Broken) => html! { <p class="share-caveat">{ strings.broken_shared }</p> },
+                Some(Caveat::EditsNotShared) => html! { <p class="share-caveat">{ strings.edits_not_shared }</p> },
+                None => Html::default(),
+            } }
+        </>
+    }
+}
+
+/// Brings back the work a link displaced, at its frame.
+fn restore(previous: UseStateHandle<Option<SavedWork>>, playground: &Playground) -> Callback<MouseEvent> {
+    let playground = playground.clone();
+    Callback::from(move |_: MouseEvent| {
+        if let Some(SavedWork { text, frame, session, .. }) = (*previous).clone() {
+            playground.dispatch(Action::Resume { text, record: session });
+            playground.dispatch(Action::Seek(frame));
+        }
+        storage::remove(storage::PREVIOUS_KEY);
+        previous.set(None);
+    })
+}
+
+fn dismiss(previous: UseStateHandle<Option<SavedWork>>) -> Callback<MouseEvent> {
+    Callback::from(move |_: MouseEvent| {
+        storage::remove(storage::PREVIOUS_KEY);
+        previous.set(None);
+    })
+}
+
+/// Escape closes the link or snippet that is open, and gives the focus back to the
+/// button that opened it, since the text it held goes away.
+fn close_on_escape(open: UseStateHandle<Open>) -> Callback<KeyboardEvent> {
+    Callback::from(move |event: KeyboardEvent| {
+        if event.key() == "Escape" && *open != Open::None {
+            event.prevent_default();
+            let button = open.opener();
+            open.set(Open::None);
+            crate::focus::focus_first(button);
+        }
+    })
+}
+
+/// Focus going elsewhere (a click anywhere on the page) closes the link or snippet.
+fn close_on_focus_out(open: UseStateHandle<Open>, bar: NodeRef) -> Callback<FocusEvent> {
+    Callback::from(move |event: FocusEvent| {
+        let inside = event
+            .related_target()
+            .and_then(|target| target.dyn_into::<web_sys::Node>().ok())
+            .is_some_and(|target| bar.cast::<web_sys::Node>().is_some_and(|bar| bar.contains(Some(&target))));
+        if !inside && *open != Open::None {
+            open.set(Open::None);
+        }
+    })
 }
 
 /// What Copy link or Embed shows and copies for the current state; no link for a
@@ -208,12 +221,7 @@ fn embed_url(view: &SharedView) -> String {
 /// load has no frame to draw). The view's language and frame come along; attribute
 /// values are escaped, and the fragment is base64url (nothing to escape).
 pub fn embed_snippet(view: &SharedView, title: &str) -> String {
-    let src = embed_url(view);
-    format!(
-        "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"640\" style=\"border:0\" loading=\"lazy\"></iframe>",
-        escape_attribute(&src),
-        escape_attribute(title)
-    )
+    iframe_snippet(&embed_url(view), title)
 }
 
 fn poster_lang(lang: Lang) -> PosterLang {
@@ -272,10 +280,6 @@ fn download(name: &str, text: &str) {
         let _ = web_sys::Url::revoke_object_url(&url);
     })
     .forget();
-}
-
-fn escape_attribute(value: &str) -> String {
-    value.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
 /// Asks the browser to copy `text`; false when there is no clipboard (an insecure

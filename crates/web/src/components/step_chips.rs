@@ -5,7 +5,6 @@
 
 use std::rc::Rc;
 
-use dsplay_engine::kubectl::command::parse_command;
 use dsplay_engine::simulation::{Bound, PlaygroundNote, StepOutcome};
 use yew::prelude::*;
 
@@ -130,7 +129,7 @@ fn chip_item(outcome: &StepOutcome, chip: &Chip, current: bool, lang: Lang, stri
         problems.push(bound_text(bound, lang));
     }
     let typed = matches!(chip.of, ChipOf::Typed(_));
-    let is_expect = outcome.command == "expect";
+    let is_expect = outcome.is_expect;
     let mut title = if typed { format!("{}\n{}", outcome.command, strings.typed_chip) } else { outcome.command.clone() };
     for problem in &problems {
         title.push('\n');
@@ -166,7 +165,7 @@ fn problems_of(outcome: &StepOutcome, strings: &Strings) -> Vec<String> {
 }
 
 pub fn is_query(outcome: &StepOutcome) -> bool {
-    parse_command(&outcome.command).is_ok_and(|command| command.is_query())
+    outcome.parsed.as_ref().is_some_and(|command| command.is_query())
 }
 
 #[cfg(test)]

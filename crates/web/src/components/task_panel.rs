@@ -4,8 +4,8 @@
 
 use std::rc::Rc;
 
-use dsplay_engine::exercise::{ConstraintState, GoalLineState, State};
-use dsplay_engine::scenario::Solution;
+use dsplay_engine::exercise::{ConstraintState, Evaluation, GoalLineState, State};
+use dsplay_engine::scenario::{Scenario, Solution};
 use yew::prelude::*;
 
 use crate::course::{self, Progress};
@@ -18,39 +18,10 @@ use crate::state::{Action, Playground};
 pub fn task_panel() -> Html {
     let playground = use_context::<Playground>();
     let origin = playground.as_ref().map_or("", |p| p.origin);
-    let applied = playground.as_ref().map(|p| p.applied_text.clone()).unwrap_or_default();
-    // Graded against the exercise as shipped, when the work began from one; else against
-    // the task the running scenario carries (a link to edited work).
-    let exercise = use_memo((origin.as_ptr() as usize, applied.clone()), move |_| {
-        course::task_scenario(origin).or_else(|| course::task_scenario(&applied)).map(Rc::new)
-    });
-    let session = playground.as_ref().and_then(|p| p.session.clone());
-    let identity = session.as_ref().map(|s| (Rc::as_ptr(s) as usize, s.revision()));
-    let evaluation = {
-        let (session, exercise) = (session.clone(), (*exercise).clone());
-        use_memo(identity, move |_| session.zip(exercise).and_then(|(session, exercise)| session.evaluate(&exercise)))
-    };
+    let (exercise, evaluation) = use_graded_exercise(playground.as_ref());
     let number = course::number_of(origin);
-    let hints_shown = use_state(|| 0usize);
-    let solution_open = use_state(|| false);
-    {
-        // Another exercise starts with its hints and solution hidden.
-        let (hints_shown, solution_open) = (hints_shown.clone(), solution_open.clone());
-        use_effect_with(origin.as_ptr() as usize, move |_| {
-            hints_shown.set(0);
-            solution_open.set(false);
-        });
-    }
-    let progress = use_state(Progress::load);
-    {
-        let done = evaluation.as_ref().as_ref().is_some_and(|e| e.done);
-        let progress = progress.clone();
-        use_effect_with((done, number), move |&(done, number)| {
-            if let (true, Some(number)) = (done, number) {
-                progress.set(Progress::merge_and_save(&Progress([number].into())));
-            }
-        });
-    }
+    let (hints_shown, solution_open) = use_hidden_help(origin);
+    let progress = use_progress(evaluation.as_ref().as_ref().is_some_and(|e| e.done), number);
     let (Some(playground), Some(exercise), Some(evaluation)) = (playground, (*exercise).clone(), (*evaluation).clone()) else {
         return Html::default();
     };
@@ -115,6 +86,56 @@ pub fn task_panel() -> Html {
             { course_nav(&playground, number, &progress, text) }
         </section>
     }
+}
+
+/// The exercise the work is graded against, and the session's grade. Graded against
+/// the exercise as shipped, when the work began from one; else against the task the
+/// running scenario carries (a link to edited work).
+#[hook]
+fn use_graded_exercise(playground: Option<&Playground>) -> (Rc<Option<Rc<Scenario>>>, Rc<Option<Evaluation>>) {
+    let origin = playground.map_or("", |p| p.origin);
+    let applied = playground.map(|p| p.applied_text.clone()).unwrap_or_default();
+    let exercise = use_memo((origin.as_ptr() as usize, applied.clone()), move |_| {
+        course::task_scenario(origin).or_else(|| course::task_scenario(&applied)).map(Rc::new)
+    });
+    let session = playground.and_then(|p| p.session.clone());
+    let identity = session.as_ref().map(|s| (Rc::as_ptr(s) as usize, s.revision()));
+    let evaluation = {
+        let (session, exercise) = (session.clone(), (*exercise).clone());
+        use_memo(identity, move |_| session.zip(exercise).and_then(|(session, exercise)| session.evaluate(&exercise)))
+    };
+    (exercise, evaluation)
+}
+
+/// How many hints are shown, and whether the solution is: another exercise starts
+/// with both hidden.
+#[hook]
+fn use_hidden_help(origin: &'static str) -> (UseStateHandle<usize>, UseStateHandle<bool>) {
+    let hints_shown = use_state(|| 0usize);
+    let solution_open = use_state(|| false);
+    {
+        let (hints_shown, solution_open) = (hints_shown.clone(), solution_open.clone());
+        use_effect_with(origin.as_ptr() as usize, move |_| {
+            hints_shown.set(0);
+            solution_open.set(false);
+        });
+    }
+    (hints_shown, solution_open)
+}
+
+/// The course's progress, saved with exercise `number` once it is done.
+#[hook]
+fn use_progress(done: bool, number: Option<usize>) -> UseStateHandle<Progress> {
+    let progress = use_state(Progress::load);
+    {
+        let progress = progress.clone();
+        use_effect_with((done, number), move |&(done, number)| {
+            if let (true, Some(number)) = (done, number) {
+                progress.set(Progress::merge_and_save(&Progress([number].into())));
+            }
+        });
+    }
+    progress
 }
 
 fn mark(state: State) -> &'static str {

@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 
-use dsplay_engine::kubectl::command::{parse_command, Command, ImageBehaviour};
+use dsplay_engine::kubectl::command::{Command, ImageBehaviour};
 use dsplay_engine::simulation::{Churn, PlaygroundNote, StepOutcome, CHURN_LIMIT, STILL_CHANGING};
 
 use super::narration::{cause_text, STILL_CHANGING_ZH_HANS};
@@ -15,40 +15,35 @@ use super::Lang;
 /// What a command printed, split in kubectl's answer (see [`answer`]) and the
 /// playground's remark after it (`# ...`), each in `lang`.
 pub fn answer_and_note(outcome: &StepOutcome, lang: Lang) -> (Cow<'_, str>, Option<String>) {
-    let printed = outcome.output.as_str();
-    let (answer_text, note) = match printed.rfind("\n# ") {
-        Some(at) => (&printed[..at], Some(&printed[at + 1..])),
-        None if printed.starts_with("# ") => ("", Some(printed)),
-        None => (printed, None),
-    };
-    let note = note.map(|english| match &outcome.note {
+    let note = outcome.printed().note.map(|english| match &outcome.note {
         Some(note) => self::note(note, lang),
         None => english.to_owned(),
     });
-    (answer(outcome, answer_text, lang), note)
+    (answer(outcome, lang), note)
 }
 
 /// What a command answered, in `lang`: `Borrowed` when it is kubectl's (or English).
-pub fn answer<'a>(outcome: &StepOutcome, printed: &'a str, lang: Lang) -> Cow<'a, str> {
+pub fn answer(outcome: &StepOutcome, lang: Lang) -> Cow<'_, str> {
+    let printed = outcome.printed();
     if lang == Lang::En || outcome.error.is_some() {
-        return Cow::Borrowed(printed);
+        return Cow::Borrowed(printed.answer);
     }
-    match parse_command(&outcome.command) {
+    match &outcome.parsed {
         // The clock's reading said from its value; a churn's note after it is said apart.
-        Ok(Command::Advance { .. } | Command::Settle) => match &outcome.reading {
+        Some(Command::Advance { .. } | Command::Settle) => match &outcome.reading {
             Some(reading) => Cow::Owned(cause_text(reading, lang).into_owned()),
-            None => Cow::Borrowed(printed),
+            None => Cow::Borrowed(printed.answer),
         },
-        Ok(Command::NodeAdd { name, .. }) => Cow::Owned(format!("node/{name} 已加入集群")),
-        Ok(Command::NodeDown(name)) => Cow::Owned(format!("node/{name}：kubelet 停止上报状态")),
-        Ok(Command::NodeUp(name)) => Cow::Owned(format!("node/{name}：kubelet 恢复上报就绪状态")),
-        Ok(Command::Image { reference, behaviour }) => Cow::Owned(format!("镜像 {reference}：{}", image_behaviour(behaviour))),
-        Ok(Command::Kubectl(_)) => match printed.strip_suffix(STILL_CHANGING) {
+        Some(Command::NodeAdd { name, .. }) => Cow::Owned(format!("node/{name} 已加入集群")),
+        Some(Command::NodeDown(name)) => Cow::Owned(format!("node/{name}：kubelet 停止上报状态")),
+        Some(Command::NodeUp(name)) => Cow::Owned(format!("node/{name}：kubelet 恢复上报就绪状态")),
+        Some(Command::Image { reference, behaviour }) => Cow::Owned(format!("镜像 {reference}：{}", image_behaviour(*behaviour))),
+        Some(Command::Kubectl(_)) => match printed.before_still_changing {
             // The playground's line after kubectl's answer, when the cluster did not settle.
             Some(answer) => Cow::Owned(format!("{answer}{STILL_CHANGING_ZH_HANS}")),
-            None => Cow::Borrowed(printed),
+            None => Cow::Borrowed(printed.answer),
         },
-        Err(_) => Cow::Borrowed(printed),
+        None => Cow::Borrowed(printed.answer),
     }
 }
 
@@ -111,21 +106,22 @@ pub(super) fn churned_zh_hans(churn: &Churn) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dsplay_engine::kubectl::command::parse_command;
     use dsplay_engine::simulation::FrameCause;
 
     fn outcome(command: &str, output: &str) -> StepOutcome {
-        StepOutcome { command: command.into(), output: output.into(), ..Default::default() }
+        StepOutcome { command: command.into(), parsed: parse_command(command).ok(), output: output.into(), ..Default::default() }
     }
 
     #[test]
     fn the_playground_speaks_chinese_and_kubectl_stays_kubectl() {
         let down = outcome("node down node-02", "node/node-02: kubelet stopped posting status");
-        assert_eq!(answer(&down, &down.output, Lang::ZhHans), "node/node-02：kubelet 停止上报状态");
-        assert_eq!(answer(&down, &down.output, Lang::En), down.output);
+        assert_eq!(answer(&down, Lang::ZhHans), "node/node-02：kubelet 停止上报状态");
+        assert_eq!(answer(&down, Lang::En), down.output);
         let settle = StepOutcome { reading: Some(FrameCause::Settled { ms: 18_000 }), ..outcome("settle", "settled at 18s") };
-        assert_eq!(answer(&settle, &settle.output, Lang::ZhHans), "于 18s 达到稳定（集群不再变化）");
+        assert_eq!(answer(&settle, Lang::ZhHans), "于 18s 达到稳定（集群不再变化）");
         let cordon = outcome("kubectl cordon node-02", "node/node-02 cordoned");
-        assert_eq!(answer(&cordon, &cordon.output, Lang::ZhHans), "node/node-02 cordoned");
+        assert_eq!(answer(&cordon, Lang::ZhHans), "node/node-02 cordoned");
         let elsewhere = PlaygroundNote::ListedElsewhere { plural: "pods".into(), namespaces: vec!["monitoring".into()] };
         assert!(note(&elsewhere, Lang::ZhHans).contains("kubectl get pods -n monitoring"));
         assert_eq!(note(&elsewhere, Lang::En), elsewhere.to_string());

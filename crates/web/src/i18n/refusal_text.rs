@@ -1,7 +1,7 @@
 //! The playground's own refusals (`dsplay_engine::refusal`) in the page's language:
 //! the commands, flags, fields and names in them stay as typed.
 
-use dsplay_engine::refusal::{Refusal, SERVED, SIMULATION_USAGE};
+use dsplay_engine::refusal::{Refusal, SERVED, SIMULATION_COMMANDS};
 
 use super::field_error_text::zh_hans_of_field_errors;
 use super::Lang;
@@ -19,7 +19,7 @@ fn zh_hans_of_refusal(refusal: &Refusal) -> String {
     const IMAGE_USAGE: &str = "用法：image <镜像> crash|complete|oom|unready|pull-error|ok";
     const NODE_USAGE: &str = "用法：node add <名称> [--pool <节点池>] | node down <节点> | node up <节点>";
     // The usage line lists commands, which stay as typed; only its label is translated.
-    let usage = SIMULATION_USAGE.strip_prefix("usage: ").unwrap_or(SIMULATION_USAGE);
+    let usage = SIMULATION_COMMANDS;
     let served = format!("本演练场支持的命令：{}", SERVED.replace(", ", "、"));
     match refusal {
         Refusal::EmptyCommand => format!("错误：命令为空；用法：{usage} | kubectl ..."),

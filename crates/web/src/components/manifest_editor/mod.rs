@@ -13,6 +13,7 @@ use yew::prelude::*;
 use crate::i18n::load_error_text;
 use dsplay_engine::simulation::LoadError;
 use crate::state::{Action, Playground};
+use crate::view_model::manifest::{line_top, ApplyState, ErrorLayout};
 
 /// Types a line break and the indentation the new line takes, through the browser's
 /// own editing (`insertText`), so native undo takes it back in one step. False where the
@@ -69,26 +70,12 @@ pub fn manifest_editor() -> Html {
     let overlay = use_node_ref();
     let gutter = use_node_ref();
     let playground = use_context::<Playground>();
-    // An error's line out of sight (Ctrl+Enter from the top of a long scenario) is
-    // scrolled into view, the caret and the focus left where they are.
     let first_error_line = playground.as_ref().and_then(|p| p.error.as_ref()).and_then(|e| e.marked_lines().first().copied());
-    {
-        let textarea = textarea.clone();
-        use_effect_with(first_error_line, move |line| {
-            if let (Some(line), Some(source)) = (*line, textarea.cast::<HtmlTextAreaElement>()) {
-                let top = (line.saturating_sub(1) * LINE_HEIGHT_PX) as i32;
-                let visible = source.scroll_top()..source.scroll_top() + source.client_height() - LINE_HEIGHT_PX as i32;
-                if !visible.contains(&top) {
-                    source.set_scroll_top((line.saturating_sub(4) * LINE_HEIGHT_PX) as _);
-                }
-            }
-        });
-    }
+    use_error_line_in_sight(textarea.clone(), first_error_line);
     let Some(playground) = playground else {
         return Html::default();
     };
     let strings = playground.lang.strings();
-
     let oninput = {
         let playground = playground.clone();
         Callback::from(move |event: InputEvent| {
@@ -109,121 +96,20 @@ pub fn manifest_editor() -> Html {
             }
         })
     };
-    // Ctrl+Enter (Cmd+Enter) applies; Enter keeps the indentation. Tab is left alone:
-    // it moves focus out.
-    let onkeydown = {
-        let playground = playground.clone();
-        Callback::from(move |event: KeyboardEvent| {
-            if event.key() != "Enter" || event.is_composing() {
-                return;
-            }
-            if event.ctrl_key() || event.meta_key() {
-                event.prevent_default();
-                playground.dispatch(Action::Apply);
-            } else if !(event.shift_key() || event.alt_key()) && insert_indented_newline(&event) {
-                event.prevent_default();
-            }
-        })
-    };
-    let apply = {
-        let playground = playground.clone();
-        Callback::from(move |_: MouseEvent| playground.dispatch(Action::Apply))
-    };
-    let reset = {
-        let playground = playground.clone();
-        Callback::from(move |_: MouseEvent| playground.dispatch(Action::Reset))
-    };
-    let restore_displaced = {
-        let playground = playground.clone();
-        Callback::from(move |_: MouseEvent| playground.dispatch(Action::RestoreDisplaced))
-    };
-    let dismiss_displaced = {
-        let playground = playground.clone();
-        Callback::from(move |_: MouseEvent| playground.dispatch(Action::DismissDisplaced))
-    };
-    let panels = playground.lang.panels();
-
+    let onkeydown = editor_keys(&playground);
     let error_lines = playground.error.as_ref().map(LoadError::marked_lines).unwrap_or_default();
     let text = AttrValue::from(playground.text.clone());
-    let (state_class, state_text) = if playground.error.is_some() {
-        ("apply-state error", strings.apply_refused)
-    } else if playground.is_applied() {
-        ("apply-state applied", strings.applied)
-    } else {
-        ("apply-state edited", strings.unapplied_changes)
-    };
-    // A line named in the error is a button that selects that line in the editor.
-    let line_button = |line: usize| {
-        let (textarea, text) = (textarea.clone(), playground.text.clone());
-        let onclick = Callback::from(move |_: MouseEvent| {
-            if let Some(source) = textarea.cast::<HtmlTextAreaElement>() {
-                select_line(&source, &text, line);
-            }
-        });
-        html! {
-            <button type="button" class="error-line" {onclick} aria-label={(strings.select_line)(line)}>
-                { (strings.error_line)(line) }
-            </button>
-        }
-    };
-    let lang = playground.lang;
-    let colon = panels.colon;
-    let error = match playground.error.as_ref() {
-        None => Html::default(),
-        // Several field errors: the answer's first line, then each error at its line.
-        Some(error) if error.details.len() > 1 => {
-            let first_line = error.text.lines().next().unwrap_or_default().trim_end();
-            html! {
-                <>
-                    { load_error_text::said(&error.place, first_line, None, lang) }
-                    <ul class="error-details">
-                        { for error.details.iter().map(|detail| html! {
-                            <li>{ for detail.line.map(&line_button) }{ if detail.line.is_some() { colon } else { "" } }{ &detail.text }</li>
-                        }) }
-                    </ul>
-                </>
-            }
-        }
-        Some(error) => html! {
-            <>
-                if let Some(line) = error.line {
-                    { line_button(line) }{ colon }
-                }
-                { load_error_text::said(&error.place, &error.text, error.refusal.as_ref(), lang) }
-            </>
-        },
-    };
-
-    // What Reset loads: the gallery entry the work began from, or the example.
-    let reset_target = crate::gallery::origin_entry(playground.origin).map_or(strings.the_example, |entry| entry.title(playground.lang));
     html! {
         <section class="pane editor-pane" aria-labelledby="editor-heading">
-            <div class="pane-head">
-                <h2 id="editor-heading">{ strings.manifest_heading }</h2>
-                // The state sits in a slot that shrinks (wide) or takes a row of its own
-                // (narrow), so a longer state never moves Apply from under the pointer.
-                <span class="apply-state-slot"><span class={state_class} aria-live="polite" title={state_text}>{ state_text }</span></span>
-                <span class="spacer"></span>
-                <button type="button" class="btn" onclick={reset} title={(strings.reset_hint)(reset_target)}>{ strings.reset }</button>
-                <button type="button" class="btn primary" onclick={apply}
-                    aria-keyshortcuts="Control+Enter" title={strings.apply_hint}>
-                    { strings.apply }
-                </button>
-            </div>
-            if playground.displaced.is_some() {
-                <p class="displaced-notice" role="status">
-                    { panels.displaced_notice }
-                    <button type="button" class="btn" onclick={restore_displaced} data-restore-work="">{ panels.restore_work }</button>
-                    <button type="button" class="btn" onclick={dismiss_displaced}>{ panels.dismiss_restore }</button>
-                </p>
-            }
+            <EditorHead />
+            <DisplacedNotice />
             <div class="editor">
                 <div class="gutter" ref={gutter} aria-hidden="true"><LineNumbers text={text.clone()} error_lines={error_lines.clone()} /></div>
                 <div class="code">
                     <pre class="highlight" ref={overlay} aria-hidden="true"><code><HighlightedCode text={text.clone()} {error_lines} /></code></pre>
                     <textarea
                         key={playground.editor_generation.to_string()}
-                        ref={textarea}
+                        ref={textarea.clone()}
                         id="manifest"
                         lang="en"
                         class="source"
@@ -241,9 +127,148 @@ pub fn manifest_editor() -> Html {
                     />
                 </div>
             </div>
-            <div id="manifest-error" class="editor-error" role="alert" hidden={playground.error.is_none()}>{ error }</div>
+            <div id="manifest-error" class="editor-error" role="alert" hidden={playground.error.is_none()}><EditorError {textarea} /></div>
             <p class="editor-foot">{ (strings.lines)(text.split('\n').count()) }<span class="keyboard-only">{ " · " }{ strings.apply_hint }</span></p>
         </section>
+    }
+}
+
+/// An error's line out of sight (Ctrl+Enter from the top of a long scenario) is
+/// scrolled into view, the caret and the focus left where they are.
+#[hook]
+fn use_error_line_in_sight(textarea: NodeRef, first_error_line: Option<usize>) {
+    use_effect_with(first_error_line, move |line| {
+        if let (Some(line), Some(source)) = (*line, textarea.cast::<HtmlTextAreaElement>()) {
+            let top = line_top(line, 0, LINE_HEIGHT_PX) as i32;
+            let visible = source.scroll_top()..source.scroll_top() + source.client_height() - LINE_HEIGHT_PX as i32;
+            if !visible.contains(&top) {
+                source.set_scroll_top(line_top(line, 3, LINE_HEIGHT_PX) as _);
+            }
+        }
+    });
+}
+
+/// Ctrl+Enter (Cmd+Enter) applies; Enter keeps the indentation. Tab is left alone:
+/// it moves focus out.
+fn editor_keys(playground: &Playground) -> Callback<KeyboardEvent> {
+    let playground = playground.clone();
+    Callback::from(move |event: KeyboardEvent| {
+        if event.key() != "Enter" || event.is_composing() {
+            return;
+        }
+        if event.ctrl_key() || event.meta_key() {
+            event.prevent_default();
+            playground.dispatch(Action::Apply);
+        } else if !(event.shift_key() || event.alt_key()) && insert_indented_newline(&event) {
+            event.prevent_default();
+        }
+    })
+}
+
+/// The heading, the state of the text, Reset and Apply.
+#[function_component(EditorHead)]
+fn editor_head() -> Html {
+    let Some(playground) = use_context::<Playground>() else {
+        return Html::default();
+    };
+    let strings = playground.lang.strings();
+    let dispatch = |action: fn() -> Action| {
+        let playground = playground.clone();
+        Callback::from(move |_: MouseEvent| playground.dispatch(action()))
+    };
+    let state = ApplyState::of(playground.error.is_some(), playground.is_applied());
+    let state_text = match state {
+        ApplyState::Refused => strings.apply_refused,
+        ApplyState::Applied => strings.applied,
+        ApplyState::Edited => strings.unapplied_changes,
+    };
+    // What Reset loads: the gallery entry the work began from, or the example.
+    let reset_target = crate::gallery::origin_entry(playground.origin).map_or(strings.the_example, |entry| entry.title(playground.lang));
+    html! {
+        <div class="pane-head">
+            <h2 id="editor-heading">{ strings.manifest_heading }</h2>
+            // The state sits in a slot that shrinks (wide) or takes a row of its own
+            // (narrow), so a longer state never moves Apply from under the pointer.
+            <span class="apply-state-slot"><span class={state.class()} aria-live="polite" title={state_text}>{ state_text }</span></span>
+            <span class="spacer"></span>
+            <button type="button" class="btn" onclick={dispatch(|| Action::Reset)} title={(strings.reset_hint)(reset_target)}>{ strings.reset }</button>
+            <button type="button" class="btn primary" onclick={dispatch(|| Action::Apply)}
+                aria-keyshortcuts="Control+Enter" title={strings.apply_hint}>
+                { strings.apply }
+            </button>
+        </div>
+    }
+}
+
+/// The offer to bring back the work a gallery pick or a link replaced.
+#[function_component(DisplacedNotice)]
+fn displaced_notice() -> Html {
+    let Some(playground) = use_context::<Playground>().filter(|p| p.displaced.is_some()) else {
+        return Html::default();
+    };
+    let panels = playground.lang.panels();
+    let dispatch = |action: fn() -> Action| {
+        let playground = playground.clone();
+        Callback::from(move |_: MouseEvent| playground.dispatch(action()))
+    };
+    html! {
+        <p class="displaced-notice" role="status">
+            { panels.displaced_notice }
+            <button type="button" class="btn" onclick={dispatch(|| Action::RestoreDisplaced)} data-restore-work="">{ panels.restore_work }</button>
+            <button type="button" class="btn" onclick={dispatch(|| Action::DismissDisplaced)}>{ panels.dismiss_restore }</button>
+        </p>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct EditorErrorProps {
+    /// The editor, where a line button selects its line.
+    textarea: NodeRef,
+}
+
+/// Why the last Apply was refused; a line it names is a button that selects that line.
+#[function_component(EditorError)]
+fn editor_error(props: &EditorErrorProps) -> Html {
+    let Some(playground) = use_context::<Playground>() else {
+        return Html::default();
+    };
+    let Some(error) = playground.error.as_ref() else {
+        return Html::default();
+    };
+    let (lang, strings) = (playground.lang, playground.lang.strings());
+    let colon = lang.panels().colon;
+    let line_button = |line: usize| {
+        let (textarea, text) = (props.textarea.clone(), playground.text.clone());
+        let onclick = Callback::from(move |_: MouseEvent| {
+            if let Some(source) = textarea.cast::<HtmlTextAreaElement>() {
+                select_line(&source, &text, line);
+            }
+        });
+        html! {
+            <button type="button" class="error-line" {onclick} aria-label={(strings.select_line)(line)}>
+                { (strings.error_line)(line) }
+            </button>
+        }
+    };
+    match ErrorLayout::of(error) {
+        ErrorLayout::Details { first_line, details } => html! {
+            <>
+                { load_error_text::said(&error.place, first_line, None, lang) }
+                <ul class="error-details">
+                    { for details.into_iter().map(|(line, text)| html! {
+                        <li>{ for line.map(&line_button) }{ if line.is_some() { colon } else { "" } }{ text }</li>
+                    }) }
+                </ul>
+            </>
+        },
+        ErrorLayout::Single { line } => html! {
+            <>
+                if let Some(line) = line {
+                    { line_button(line) }{ colon }
+                }
+                { load_error_text::said(&error.place, &error.text, error.refusal.as_ref(), lang) }
+            </>
+        },
     }
 }
 
@@ -257,7 +282,7 @@ fn select_line(source: &HtmlTextAreaElement, text: &str, line: usize) {
             let _ = source.focus();
             let _ = source.set_selection_range(start, start + length);
             // Three lines of context above; the scroll event moves the overlay too.
-            source.set_scroll_top((line.saturating_sub(4) * LINE_HEIGHT_PX) as _);
+            source.set_scroll_top(line_top(line, 3, LINE_HEIGHT_PX) as _);
             return;
         }
         start += length + 1;
