@@ -7,7 +7,7 @@
 //! checks that the incoming pod then fits, and reprieves as many as it can, most
 //! important first. Among the nodes with victims, `pick_one_node_for_preemption` takes
 //! the one whose victims matter least. This module decides; the simulation then
-//! preempts the victims (`simulation/preemption.rs`).
+//! preempts the victims (`schedule_one.rs`).
 //!
 //! Not modelled: PodDisruptionBudgets (no victim violates one) and the random offset
 //! at which upstream starts its dry run (it starts at the first node, so a scenario
