@@ -21,6 +21,7 @@ pub mod node_lifecycle;
 pub mod network;
 pub mod taint_eviction;
 pub mod pod_gc;
+pub mod pods_by_node;
 pub mod simulation;
 pub mod export;
 pub mod exercise;

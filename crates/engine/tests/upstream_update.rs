@@ -262,7 +262,7 @@ fn set_pod_readiness(c: &mut Cluster, ready: bool, count: usize, pick: impl Fn(&
 
 fn is_current(c: &Cluster, pod: &k8s_openapi::api::core::v1::Pod) -> bool {
     let ds = c.ds("foo");
-    let generation = dsplay_engine::api::template_generation_of(&ds).map(|g| g.to_string());
+    let generation = dsplay_engine::controller::daemonset::util::template_generation(&ds).map(|g| g.to_string());
     pod.metadata.labels.as_ref().and_then(|l| l.get("pod-template-generation")) == generation.as_ref()
 }
 

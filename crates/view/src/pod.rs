@@ -1,7 +1,8 @@
 //! What a pod chip shows of one daemon pod.
 
 use dsplay_engine::pod_readiness::is_pod_ready;
-use dsplay_engine::api::{controller_of, template_generation_of};
+use dsplay_engine::api::controller_of;
+use dsplay_engine::controller::daemonset::util::template_generation;
 use dsplay_engine::controller::daemonset::{compute_hash, is_pod_updated, target_node_name, REVISION_HASH_LABEL};
 use dsplay_engine::kubectl::printers::pod_status;
 use dsplay_engine::state::ClusterState;
@@ -127,7 +128,7 @@ pub struct CurrentTemplates {
 
 impl CurrentTemplates {
     pub fn of(state: &ClusterState) -> CurrentTemplates {
-        let templates = state.daemonsets.iter().map(|(key, ds)| (key.clone(), current_hash(ds), template_generation_of(ds))).collect();
+        let templates = state.daemonsets.iter().map(|(key, ds)| (key.clone(), current_hash(ds), template_generation(ds))).collect();
         let revisions = state
             .revisions
             .values()

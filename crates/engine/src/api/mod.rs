@@ -15,7 +15,7 @@ mod store;
 pub use change::Change;
 pub use errors::ApiError;
 pub use names::NameGenerator;
-pub use store::{template_generation as template_generation_of, Api, APPLY_LATER_ANNOTATION, TEMPLATE_GENERATION_ANNOTATION};
+pub use store::{Api, APPLY_LATER_ANNOTATION, TEMPLATE_GENERATION_ANNOTATION};
 
 /// `namespace/name`, the key of a namespaced object in [`crate::state::ClusterState`].
 pub fn key(namespace: Option<&str>, name: &str) -> String {

@@ -2,21 +2,11 @@
 //! how many nodes were without an available daemon pod, which commands changed the
 //! cluster, what the learner edited in the file.
 
-use super::{Constraint, ConstraintSeen, ConstraintState, State};
+use super::grade::{Constraint, ConstraintSeen, ConstraintState, EditedPart, State};
 use crate::api::name_of;
 use crate::kubectl::command::{parse_command, Command, Kubectl};
 use crate::scenario::{CommandKind, ManifestObject, Scenario, Task};
 use crate::simulation::{Marker, RolloutWatch, Simulation};
-
-/// A part of the scenario file besides its DaemonSets.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EditedPart {
-    NodePools,
-    Timing,
-    Steps,
-    /// A manifest that is not a DaemonSet, added, removed or changed.
-    Manifest { kind: String, name: String },
-}
 
 pub(super) fn check(exercise: &Scenario, task: &Task, attempt: &Simulation, start: usize) -> Vec<ConstraintState> {
     let c = &task.constraints;

@@ -2,6 +2,7 @@
 //! constraint (the rollout maximum, a forbidden command, an edit besides the DaemonSet).
 
 use super::*;
+use crate::scenario::CommandKind;
 use crate::test_fixtures::AGENT_SCENARIO;
 
 /// Four nodes; the task: roll agent out to busybox:1.37 with at most one node without

@@ -6,22 +6,32 @@
 
 #[path = "command/completion.rs"]
 mod completion;
+#[path = "command/edit_args.rs"]
+mod edit_args;
+#[path = "command/error.rs"]
+mod error;
+#[path = "command/kubectl.rs"]
+mod kubectl;
 #[path = "command/kubectl_args.rs"]
 mod kubectl_args;
+#[path = "command/kubectl_flags.rs"]
+mod kubectl_flags;
+#[path = "command/node_args.rs"]
+mod node_args;
+#[path = "command/read_args.rs"]
+mod read_args;
 #[path = "command/resource.rs"]
 mod resource;
 #[path = "command/words.rs"]
 mod words;
 
 pub use completion::completions;
+pub use error::CommandError;
+pub use kubectl::{DeleteFlags, Kubectl, NodeTargets, PatchType};
+pub use crate::kubelet::ImageBehaviour;
 use crate::refusal::Refusal;
 pub use resource::{ObjRef, PodRef, Resource};
 pub use words::{parse_duration, split_words};
-
-use crate::kubectl::printers::LabelColumns;
-use crate::kubectl::selection::ListQuery;
-use k8s_openapi::api::core::v1::Taint;
-use std::fmt;
 
 /// One line typed in the console or written as a step.
 #[derive(Clone, Debug, PartialEq)]
@@ -41,180 +51,6 @@ pub enum Command {
     Image { reference: String, behaviour: ImageBehaviour },
 }
 
-/// What containers running an image do from now on (the kubelet keeps one per image).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum ImageBehaviour {
-    /// Exits 1 as soon as it starts: Error, then CrashLoopBackOff.
-    Crash,
-    /// Exits 0 as soon as it starts (a run-once script): Completed, then
-    /// CrashLoopBackOff, since a daemon pod's containers always restart.
-    Complete,
-    /// Killed by the kernel for memory as soon as it starts: OOMKilled (exit 137),
-    /// then CrashLoopBackOff.
-    OomKilled,
-    /// Running, never Ready.
-    Unready,
-    /// ErrImagePull / ImagePullBackOff.
-    PullError,
-    #[default]
-    Ok,
-}
-
-impl ImageBehaviour {
-    pub const ALL: [ImageBehaviour; 6] = [Self::Crash, Self::Complete, Self::OomKilled, Self::Unready, Self::PullError, Self::Ok];
-
-    pub fn parse(text: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|behaviour| behaviour.as_str() == text)
-    }
-
-    /// What containers of an image with this behaviour do, after "containers of X ...".
-    pub fn story(self) -> &'static str {
-        match self {
-            Self::Crash => "crash-loop",
-            Self::Complete => "exit 0 at once and crash-loop (Completed)",
-            Self::OomKilled => "are OOMKilled at once and crash-loop",
-            Self::Unready => "never become Ready",
-            Self::PullError => "fail to pull (ErrImagePull)",
-            Self::Ok => "work",
-        }
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Crash => "crash",
-            Self::Complete => "complete",
-            Self::OomKilled => "oom",
-            Self::Unready => "unready",
-            Self::PullError => "pull-error",
-            Self::Ok => "ok",
-        }
-    }
-}
-
-/// `kubectl patch --type`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PatchType {
-    Strategic,
-    Merge,
-    Json,
-}
-
-/// `kubectl delete`'s flags as its `Complete` leaves them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DeleteFlags {
-    /// The grace period sent: `None` for the object's own; `--now` sends 1, and so does
-    /// `--grace-period=0` without `--force`; `--force` sends 0.
-    pub grace_seconds: Option<i64>,
-    /// `--force` with a grace period of 0: kubectl warns that it does not wait.
-    pub force: bool,
-    /// kubectl returns only once the objects are gone (`--wait`, on by default).
-    pub wait: bool,
-    /// `--ignore-not-found`: a name that is not there is no error (on by default with a
-    /// selector or `--all`).
-    pub ignore_not_found: bool,
-}
-
-impl Default for DeleteFlags {
-    fn default() -> DeleteFlags {
-        DeleteFlags { grace_seconds: None, force: false, wait: true, ignore_not_found: false }
-    }
-}
-
-impl DeleteFlags {
-    /// What kubectl says it did (`DeleteOptions.PrintObj`).
-    pub fn verb(&self) -> &'static str {
-        if self.grace_seconds == Some(0) {
-            "force deleted"
-        } else {
-            "deleted"
-        }
-    }
-
-    /// The flags as a user types them, for a replay script (` --force --grace-period=0`).
-    pub fn as_typed(&self) -> String {
-        let mut typed = String::new();
-        match (self.force, self.grace_seconds) {
-            (true, _) => typed.push_str(" --force --grace-period=0"),
-            (false, Some(seconds)) => typed.push_str(&format!(" --grace-period={seconds}")),
-            (false, None) => {}
-        }
-        if self.ignore_not_found {
-            typed.push_str(" --ignore-not-found");
-        }
-        if !self.wait {
-            typed.push_str(" --wait=false");
-        }
-        typed
-    }
-}
-
-/// The kubectl commands the playground serves.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Kubectl {
-    /// `kubectl apply -f <name>`: the manifest document with that `metadata.name`;
-    /// `dry_run` is `client` or `server` for `--dry-run`, which changes nothing.
-    Apply { name: String, dry_run: Option<String> },
-    /// Each of `nodes` in turn, as kubectl visits them.
-    Label { nodes: NodeTargets, set: Vec<(String, String)>, remove: Vec<String>, overwrite: bool },
-    /// `remove` holds `(key, effect)`; no effect removes every taint with the key.
-    Taint { nodes: NodeTargets, add: Vec<Taint>, remove: Vec<(String, Option<String>)>, overwrite: bool },
-    Cordon(NodeTargets),
-    Uncordon(NodeTargets),
-    Drain { nodes: NodeTargets, ignore_daemonsets: bool, delete_emptydir_data: bool, force: bool },
-    DeletePod { pod: PodRef, flags: DeleteFlags },
-    /// `kubectl delete pods a b`, `-l app=agent`, `--all`: the named pods, or those the
-    /// selector (all with `--all`, an empty one) keeps, in the namespace.
-    DeletePods { names: Vec<String>, query: Option<ListQuery>, namespace: Option<String>, flags: DeleteFlags },
-    DeleteNode { name: String, flags: DeleteFlags },
-    DeleteDaemonSet { ds: ObjRef, flags: DeleteFlags },
-    SetImage { ds: ObjRef, container: String, image: String },
-    Patch { ds: ObjRef, patch: serde_json::Value, patch_type: PatchType },
-    /// `kubectl patch pod <pod> --subresource=status`.
-    PatchPodStatus { pod: PodRef, patch: serde_json::Value, patch_type: PatchType },
-    /// `to_revision` 0 means the previous revision, as kubectl's default.
-    RolloutUndo { ds: ObjRef, to_revision: i64 },
-    /// `kubectl rollout restart`: a new template annotation, so a new revision.
-    RolloutRestart { ds: ObjRef },
-    /// `kubectl rollout restart ds a b`, `ds -l app=agent`, or a bare `ds` (every
-    /// DaemonSet of the namespace): each restarted in turn.
-    RolloutRestartMany { names: Vec<String>, query: ListQuery, namespace: Option<String> },
-    /// `kubectl rollout pause` / `resume`, which kubectl refuses for a DaemonSet.
-    RolloutPause { ds: ObjRef, resume: bool },
-    RolloutStatus { ds: ObjRef },
-    /// `output`: `-o yaml|json|name|jsonpath=...`, which prints the revisions themselves.
-    RolloutHistory { ds: ObjRef, revision: Option<i64>, output: Option<String> },
-    /// `-o wide` sets `wide`; `output` holds any other format (`yaml`, `json`, `name`).
-    Get {
-        resource: Resource,
-        /// The further types of `get ds,pods`, listed after `resource`'s table.
-        also: Vec<Resource>,
-        name: Option<String>,
-        namespace: Option<String>,
-        all_namespaces: bool,
-        wide: bool,
-        output: Option<String>,
-        query: ListQuery,
-        columns: LabelColumns,
-    },
-    /// `prefix`: the name came as its own argument (`describe pods agent`), so objects
-    /// whose names begin with it are described when none has it (`describe pod/agent` does not).
-    Describe { resource: Resource, name: Option<String>, namespace: Option<String>, query: ListQuery, prefix: bool, all_namespaces: bool },
-}
-
-/// The nodes a node command changes: those named, or those a selector keeps (`-l`,
-/// `--field-selector`; `--all` is the empty selector), in the API server's list order.
-#[derive(Clone, Debug, PartialEq)]
-pub enum NodeTargets {
-    Named(Vec<String>),
-    Selected(ListQuery),
-}
-
-impl NodeTargets {
-    pub fn named(name: &str) -> Self {
-        Self::Named(vec![name.to_owned()])
-    }
-}
-
 impl Command {
     /// `advance` and `settle`, which move the clock themselves.
     pub fn moves_the_clock(&self) -> bool {
@@ -224,70 +60,6 @@ impl Command {
     /// A read-only kubectl command, which can be answered at any frame.
     pub fn is_query(&self) -> bool {
         matches!(self, Command::Kubectl(kubectl) if kubectl.is_read_only())
-    }
-}
-
-impl Kubectl {
-    /// The flags of a `kubectl delete`.
-    pub fn delete_flags(&self) -> Option<&DeleteFlags> {
-        match self {
-            Kubectl::DeletePod { flags, .. }
-            | Kubectl::DeletePods { flags, .. }
-            | Kubectl::DeleteNode { flags, .. }
-            | Kubectl::DeleteDaemonSet { flags, .. } => Some(flags),
-            _ => None,
-        }
-    }
-
-    /// Commands that only read the cluster (`get`, `describe`, `rollout status` and
-    /// `history`): they can be answered at any frame of the timeline.
-    pub fn is_read_only(&self) -> bool {
-        matches!(self, Kubectl::Get { .. } | Kubectl::Describe { .. } | Kubectl::RolloutStatus { .. } | Kubectl::RolloutHistory { .. })
-    }
-}
-
-/// A command that could not be read or run: kubectl's own message for kubectl commands
-/// (`error: ...`), or the playground's refusal, kept as a value to be said in the
-/// page's language.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CommandError {
-    pub message: String,
-    pub refusal: Option<Refusal>,
-}
-
-impl CommandError {
-    pub fn new(message: impl Into<String>) -> Self {
-        Self { message: message.into(), refusal: None }
-    }
-
-    /// cobra's `UsageErrorf`: the message, then where to find help.
-    pub fn usage(message: impl fmt::Display, command: &str) -> Self {
-        Self::new(format!("error: {message}\nSee '{command} -h' for help and examples"))
-    }
-
-    /// pflag's errors, which cobra follows with `--help`.
-    pub fn flag_usage(message: impl fmt::Display, command: &str) -> Self {
-        Self::new(format!("error: {message}\nSee '{command} --help' for usage."))
-    }
-}
-
-impl fmt::Display for CommandError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for CommandError {}
-
-impl From<Refusal> for CommandError {
-    fn from(refusal: Refusal) -> Self {
-        Self { message: refusal.to_string(), refusal: Some(refusal) }
-    }
-}
-
-impl From<String> for CommandError {
-    fn from(message: String) -> Self {
-        Self::new(message)
     }
 }
 
@@ -337,12 +109,6 @@ fn parse_node(rest: &[String]) -> Result<Command, CommandError> {
         Some((verb, [node])) if verb == "down" => Ok(Command::NodeDown(node.clone())),
         Some((verb, [node])) if verb == "up" => Ok(Command::NodeUp(node.clone())),
         _ => Err(usage()),
-    }
-}
-
-impl fmt::Display for ImageBehaviour {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 

@@ -5,9 +5,12 @@
 //! (`no_execute_tainting`).
 
 mod no_execute_tainting;
+mod node_condition;
 
 pub use no_execute_tainting::TAINTING_PASS_MS;
 use no_execute_tainting::NoExecuteTainting;
+use node_condition::condition;
+pub use node_condition::ready_status;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -35,15 +38,6 @@ pub fn next_monitor_pass(now_ms: u64) -> u64 {
 const MANAGED_PREFIX: &str = "node.kubernetes.io/";
 const MANAGED_KEYS: [&str; 7] =
     ["not-ready", "unreachable", "unschedulable", "memory-pressure", "disk-pressure", "pid-pressure", "network-unavailable"];
-
-fn condition<'a>(node: &'a Node, type_: &str) -> Option<&'a NodeCondition> {
-    node.status.as_ref()?.conditions.as_ref()?.iter().find(|c| c.type_ == type_)
-}
-
-/// The status of the node's Ready condition (`True`, `False`, `Unknown`), if it has one.
-pub fn ready_status(node: &Node) -> Option<&str> {
-    condition(node, "Ready").map(|c| c.status.as_str())
-}
 
 /// The NoSchedule taints that follow a node's conditions (`doNoScheduleTaintingPass`),
 /// as (key, effect).

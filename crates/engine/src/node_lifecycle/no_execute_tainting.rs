@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use k8s_openapi::api::core::v1::{Node, Taint};
 
 use crate::api::Api;
-use super::ready_status;
+use super::node_condition::ready_status;
 use crate::clock;
 
 /// `--node-eviction-rate` 0.1/s: one taint every 10 s per zone.

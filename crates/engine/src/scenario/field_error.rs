@@ -4,14 +4,10 @@
 
 use std::fmt;
 
-use dsplay_model::document::{ParseError, RawDocument};
-use dsplay_model::field_path::FieldPath;
+use dsplay_model::document::ParseError;
 use dsplay_model::strict_decoder::{one_of, DecodeProblem, Found};
 
-use super::format::ScenarioError;
-use super::parse::{APPLY_ANNOTATION, MAX_NODES};
-use super::steps::{DAEMONSET_STATUS_FIELDS, EXPECTATION_KEYS, POD_PHASES};
-use crate::refusal::Refusal;
+use super::vocabulary::{APPLY_ANNOTATION, DAEMONSET_STATUS_FIELDS, EXPECTATION_KEYS, MAX_NODES, POD_PHASES};
 
 /// One wrong value, at its field path (empty for the document itself).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,7 +84,7 @@ impl FieldError {
     }
 
     /// The decoder's problem, when `error` has one.
-    fn decoded(error: &ParseError) -> Option<Self> {
+    pub(super) fn decoded(error: &ParseError) -> Option<Self> {
         let path = error.path.clone().unwrap_or_default();
         let problem = match error.problem.as_deref()? {
             DecodeProblem::UnknownField => FieldProblem::UnknownField,
@@ -102,23 +98,6 @@ impl FieldError {
             },
         };
         Some(FieldError { path, problem })
-    }
-}
-
-/// The playground refuses the value at `path` of `doc`.
-pub fn field_refusal(doc: &RawDocument, path: &FieldPath, problem: FieldProblem) -> ScenarioError {
-    let refusal = Refusal::ScenarioFields(vec![FieldError::new(path, problem)]);
-    ScenarioError::from(doc.error_at(path, String::new())).with_refusal(refusal)
-}
-
-/// The decoder's errors for the Scenario document (at least one), placed at the first;
-/// an error without a problem (a YAML tag) keeps its own words.
-pub fn decoding_refused(mut errors: Vec<ParseError>) -> ScenarioError {
-    let decoded: Option<Vec<FieldError>> = errors.iter().map(FieldError::decoded).collect();
-    let first = ScenarioError::from(errors.swap_remove(0));
-    match decoded {
-        Some(fields) => first.with_refusal(Refusal::ScenarioFields(fields)),
-        None => first,
     }
 }
 

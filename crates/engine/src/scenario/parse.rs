@@ -1,8 +1,10 @@
 //! Scenario text -> [`Scenario`]: the documents sorted by kind, the Scenario document read
 //! strictly, the manifests decoded strictly (not validated), the steps parsed.
 
-use super::field_error::{decoding_refused, field_refusal, FieldError, FieldProblem};
-use super::format::{Manifest, ManifestObject, NodePool, NodeRole, Scenario, ScenarioError, Timing};
+use super::error::{decoding_refused, field_refusal, ScenarioError};
+use super::field_error::{FieldError, FieldProblem};
+use super::format::{Manifest, ManifestObject, NodePool, NodeRole, Scenario, Timing};
+use super::vocabulary::{APPLY_ANNOTATION, MAX_NODES, SCENARIO_API_VERSION};
 use super::pools::default_allocatable;
 use super::steps::{parse_step, Step, StepAction};
 use super::task::parse_task;
@@ -17,11 +19,6 @@ use k8s_openapi::api::core::v1::Taint;
 use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
-
-pub const SCENARIO_API_VERSION: &str = "dsplay/v1";
-pub const APPLY_ANNOTATION: &str = "dsplay/apply";
-/// More nodes than any lesson needs, and few enough that a crafted link cannot exhaust memory.
-pub const MAX_NODES: u64 = 10_000;
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]

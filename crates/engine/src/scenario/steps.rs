@@ -1,7 +1,8 @@
 //! The timeline of a scenario: steps (commands and expectations) and what an `expect` checks.
 
-use super::field_error::{decoding_refused, field_refusal, FieldProblem};
-use super::format::ScenarioError;
+use super::error::{decoding_refused, field_refusal, ScenarioError};
+use super::field_error::FieldProblem;
+use super::vocabulary::{DAEMONSET_STATUS_FIELDS, POD_PHASES};
 use crate::kubectl::command::{parse_command, Command};
 use crate::refusal::Refusal;
 use dsplay_model::document::{decode_value_strict, RawDocument, Value};
@@ -93,25 +94,6 @@ pub struct RolloutExpectation {
     pub max_surge_seen: Option<u32>,
     pub complete: Option<bool>,
 }
-
-/// The fields of `DaemonSetStatus` (apps/v1) that `status` may name.
-pub const DAEMONSET_STATUS_FIELDS: &[&str] = &[
-    "collisionCount",
-    "currentNumberScheduled",
-    "desiredNumberScheduled",
-    "numberAvailable",
-    "numberMisscheduled",
-    "numberReady",
-    "numberUnavailable",
-    "observedGeneration",
-    "updatedNumberScheduled",
-];
-
-/// The checks an `expect` may make (`daemonset` only says which DaemonSet they are about).
-pub const EXPECTATION_KEYS: &[&str] =
-    &["status", "podsPerNode", "phases", "generation", "images", "pending", "error", "output", "events", "rollout"];
-
-pub const POD_PHASES: &[&str] = &["Pending", "Running", "Succeeded", "Failed", "Unknown"];
 
 /// Reads `spec.steps[index]` of the Scenario document.
 pub fn parse_step(doc: &RawDocument, value: &Value, index: usize) -> Result<Step, ScenarioError> {

@@ -4,8 +4,8 @@
 use serde::Deserialize;
 
 use super::command_kind::CommandKind;
-use super::field_error::{decoding_refused, field_refusal, FieldProblem};
-use super::format::ScenarioError;
+use super::error::{decoding_refused, field_refusal, ScenarioError};
+use super::field_error::FieldProblem;
 use super::steps::{check_expectation, Expectation};
 use crate::kubectl::command::{parse_command, Command};
 use dsplay_model::document::{decode_value_strict, split_documents, RawDocument, Value};

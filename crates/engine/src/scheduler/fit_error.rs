@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use super::preemption::Nominating;
+use super::framework::Nominating;
 use super::Status;
 
 /// The event text when the cluster has no node at all (`ErrNoNodesAvailable`).

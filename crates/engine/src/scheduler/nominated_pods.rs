@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use k8s_openapi::api::core::v1::Pod;
 
-use super::preemption::priority_of;
+use super::framework::priority_of;
 use super::NodeInfo;
 use crate::api::meta_key;
 use crate::pod_readiness::node_name;

@@ -7,7 +7,7 @@
 //! checks that the incoming pod then fits, and reprieves as many as it can, most
 //! important first. Among the nodes with victims, `pick_one_node_for_preemption` takes
 //! the one whose victims matter least. This module decides; the simulation then
-//! preempts the victims (`simulation/preemption.rs`).
+//! preempts the victims (`schedule_one.rs`).
 //!
 //! Not modelled: PodDisruptionBudgets (no victim violates one) and the random offset
 //! at which upstream starts its dry run (it starts at the first node, so a scenario
@@ -20,7 +20,7 @@ use rustc_hash::FxHashMap;
 
 use super::fit_error::{FitError, NodeStatus};
 use super::nominated_pods::{nominated_node_name, with_nominated_pods, NominatedPods};
-use super::{pod_spec, run_filter_plugins, Code, NodeInfo, Status};
+use super::{pod_spec, priority_of, run_filter_plugins, Code, NodeInfo, Nominating, Nomination, Status};
 use crate::api::meta_key;
 use crate::clock;
 use crate::pod_readiness::is_terminating;
@@ -39,42 +39,12 @@ pub const REASON_PREEMPTION_BY_SCHEDULER: &str = "PreemptionByScheduler";
 const MIN_CANDIDATE_NODES_ABSOLUTE: usize = 100;
 const MIN_CANDIDATE_NODES_PERCENTAGE: usize = 10;
 
-/// The node preemption chose and the pods to preempt there, most important first.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Nomination {
-    pub node: String,
-    /// Store keys (`namespace/name`) of the victims.
-    pub victims: Vec<String>,
-}
-
-/// What the pod's `status.nominatedNodeName` becomes (`NominatingInfo`).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub enum Nominating {
-    /// `ModeNoop`: preemption did not run to the end (policy Never, victims still
-    /// terminating); the nomination stays as it is.
-    #[default]
-    Keep,
-    /// `ModeOverride` with a node: preempt the victims and wait for them to leave.
-    Nominate(Nomination),
-    /// `ModeOverride` with "": no node would make room, the old nomination is dropped.
-    Clear,
-}
-
 /// The outcome of the PostFilter plugins.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PostFilterOutcome {
     /// `Diagnosis.PostFilterMsg`, empty when preemption found a node.
     pub message: String,
     pub nominating: Nominating,
-}
-
-/// `corev1helpers.PodPriority`: `spec.priority`, 0 when unset.
-pub fn pod_priority(spec: &PodSpec) -> i32 {
-    spec.priority.unwrap_or(0)
-}
-
-pub fn priority_of(pod: &Pod) -> i32 {
-    pod.spec.as_ref().map_or(0, pod_priority)
 }
 
 /// `GetPodStartTime`: a pod that has not started counts as starting now, after all others.

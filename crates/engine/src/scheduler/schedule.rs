@@ -81,6 +81,7 @@ pub fn schedule_among<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scheduler::{Nominating, Nomination};
     use crate::scheduler::test_objects::{daemon_affinity, node_with_allocatable, pod_requesting};
     use k8s_openapi::api::core::v1::Node;
 
@@ -114,7 +115,7 @@ mod tests {
              no new claims to deallocate, preemption: 0/3 nodes are available: \
              1 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling."
         );
-        assert_eq!(err.nominating, preemption::Nominating::Clear);
+        assert_eq!(err.nominating, Nominating::Clear);
     }
 
     #[test]
@@ -156,7 +157,7 @@ mod tests {
         let err = schedule(&pod, infos(&ns, &[(0, &low)]).into_iter(), &NominatedPods::new()).err().unwrap_or_default();
         assert_eq!(
             err.nominating,
-            preemption::Nominating::Nominate(preemption::Nomination { node: "node-1".into(), victims: vec!["default/low".into()] })
+            Nominating::Nominate(Nomination { node: "node-1".into(), victims: vec!["default/low".into()] })
         );
         assert_eq!(err.to_string(), "0/1 nodes are available: 1 Insufficient cpu.");
     }

@@ -2,13 +2,14 @@
 //! each node run its pods through the filters, refuse the node if any pod is refused,
 //! else evict the pods and wait for them to be gone (`waitForDelete`, no timeout by
 //! default). What kubectl prints after the evictions depends on that wait, so the
-//! drain leaves a [`DrainReport`] that is read once the clock has run.
+//! drain leaves a [`DrainReport`](super::drain_report::DrainReport) that is read once the clock has run.
 
 use dsplay_model::aggregate::aggregate_text;
 use k8s_openapi::api::core::v1::Pod;
 
-use super::{PlaygroundNote, Simulation};
-use crate::api::{controller_of, name_of};
+use super::drain_report::{DrainReport, Line};
+use super::{Simulation};
+use crate::api::{controller_of};
 use crate::pod_readiness::node_name;
 use crate::state::ClusterState;
 
@@ -92,45 +93,6 @@ impl Grouped {
     }
 }
 
-/// A line of a drain's output that depends on the wait.
-#[derive(Clone, Debug)]
-enum Line {
-    Said(String),
-    /// `pod/<name> evicted`, once the pod is gone.
-    Evicted(String),
-    /// `node/<name> drained`, once all its evicted pods are gone.
-    Drained(String),
-}
-
-/// What `kubectl drain` prints, written once the wait for its evictions is over.
-#[derive(Clone, Debug)]
-pub(super) struct DrainReport {
-    lines: Vec<Line>,
-    refused: bool,
-}
-
-impl DrainReport {
-    /// The output as far as kubectl got: a pod still there means kubectl is still
-    /// waiting for it (it has no timeout), so nothing after it is printed, and the
-    /// playground says so.
-    pub(super) fn written(self, state: &ClusterState) -> (Result<String, String>, Option<PlaygroundNote>) {
-        let mut printed = Vec::new();
-        for line in self.lines {
-            match line {
-                Line::Said(text) => printed.push(text),
-                Line::Evicted(pod_key) if state.pods.contains_key(pod_key.as_str()) => {
-                    let note = PlaygroundNote::StillWaitingForDeletion { pod: pod_key };
-                    return (Ok(printed.join("\n")), Some(note));
-                }
-                Line::Evicted(pod_key) => printed.push(format!("pod/{} evicted", name_of(&pod_key))),
-                Line::Drained(node) => printed.push(format!("node/{node} drained")),
-            }
-        }
-        let text = printed.join("\n");
-        (if self.refused { Err(text) } else { Ok(text) }, None)
-    }
-}
-
 impl Simulation {
     /// Cordons every node, then drains each in turn; a node that cannot be drained is
     /// reported and left pending, and the others are still drained. The pods evicted
@@ -208,6 +170,7 @@ impl Simulation {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::simulation::PlaygroundNote;
 
     /// On a node whose kubelet is down, the evicted pod is never confirmed gone:
     /// kubectl is left waiting after "evicting pod", and the playground says so.

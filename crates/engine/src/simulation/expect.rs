@@ -1,37 +1,15 @@
 //! Checking an expectation against the cluster as it is now: every line as a
 //! [`CheckedLine`], for an `expect` step (its failures) and a task's goal (every line).
 
-use std::fmt;
-
 use k8s_openapi::api::apps::v1::DaemonSet;
 use k8s_openapi::api::core::v1::Pod;
 
-use super::goal_line::{CheckedLine, GoalKey, LineValue, RolloutField};
+use super::goal_line::{CheckedLine, ExpectationFailure, GoalKey, LineValue, RolloutField};
 use super::Simulation;
 use crate::api::name_of;
 use crate::controller::daemonset::{rollout_status, target_node_name, TEMPLATE_GENERATION_LABEL};
 use crate::pod_readiness::{is_terminating, label, node_name, phase};
 use crate::scenario::Expectation;
-
-/// One thing that differed: `podsPerNode.node-02: expected 1, got 0`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExpectationFailure {
-    pub field: String,
-    pub expected: String,
-    pub actual: String,
-}
-
-impl fmt::Display for ExpectationFailure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: expected {}, got {}", self.field, self.expected, self.actual)
-    }
-}
-
-impl From<&CheckedLine> for ExpectationFailure {
-    fn from(line: &CheckedLine) -> Self {
-        ExpectationFailure { field: line.key.to_string(), expected: line.wanted.to_string(), actual: line.seen.to_string() }
-    }
-}
 
 /// Which events an `events` line looks among.
 #[derive(Clone, Copy, Debug)]

@@ -132,3 +132,23 @@ impl fmt::Display for CheckedLine {
         write!(f, "{}: expected {}, got {}", self.key, self.wanted, self.seen)
     }
 }
+
+/// One thing that differed: `podsPerNode.node-02: expected 1, got 0`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExpectationFailure {
+    pub field: String,
+    pub expected: String,
+    pub actual: String,
+}
+
+impl fmt::Display for ExpectationFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: expected {}, got {}", self.field, self.expected, self.actual)
+    }
+}
+
+impl From<&CheckedLine> for ExpectationFailure {
+    fn from(line: &CheckedLine) -> Self {
+        ExpectationFailure { field: line.key.to_string(), expected: line.wanted.to_string(), actual: line.seen.to_string() }
+    }
+}

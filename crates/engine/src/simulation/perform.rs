@@ -40,18 +40,8 @@ impl Simulation {
                 requeue.into_iter().chain(retry).collect()
             }
             Action::RequeueDaemonSet(ds_key) | Action::RetryDaemonSet(ds_key) => vec![(self.api.now(), Action::SyncDaemonSet(ds_key))],
-            Action::Schedule(pod_key) => {
-                self.schedule_pod(&pod_key);
-                vec![]
-            }
-            Action::UnschedulableTimeout { pod, since } => {
-                // Stale when a cluster change retried the pod meanwhile.
-                if self.unschedulable.get(&pod).is_some_and(|waiting| waiting.since == since) {
-                    self.unschedulable.remove(&pod);
-                    self.schedule_pod(&pod);
-                }
-                vec![]
-            }
+            Action::Schedule(pod_key) => self.scheduler.schedule_one(&mut self.api, &self.pods_by_node, &pod_key),
+            Action::UnschedulableTimeout { pod, since } => self.scheduler.unschedulable_timeout(&mut self.api, &self.pods_by_node, &pod, since),
             Action::AdmitPod(pod_key) => {
                 let verdict = self.admission(&pod_key);
                 let addresses = self.pod_addresses(&pod_key, verdict.is_ok());
@@ -147,8 +137,7 @@ impl Simulation {
 
     /// The pods bound to `node` that still hold resources, other than `except`.
     pub(super) fn bound_pods(&self, node: &str, except: &str) -> Vec<&Pod> {
-        let pods = &self.api.state.pods;
-        self.pods_by_node.on(node).filter(|k| k.as_str() != except).filter_map(|k| pods.get(k.as_str()).map(|p| p.as_ref())).filter(|p| !is_terminal(p)).collect()
+        self.pods_by_node.live_on(&self.api.state, node, except)
     }
 
     /// The kubelet's admission verdict for a pod just bound to its node.

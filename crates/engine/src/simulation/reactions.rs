@@ -6,15 +6,15 @@ use k8s_openapi::api::core::v1::Node;
 
 use crate::agenda::Action;
 use super::Simulation;
-use crate::api::{key, template_generation_of, Change};
+use crate::api::{key, Change};
+use crate::controller::daemonset::util::template_generation;
 use crate::controller::daemonset::{
     controller_key, is_owned_by, node_update_syncs, pod_added, pod_deleted, pod_updated, should_ignore_node_update, target_node_name,
 };
 use crate::node_lifecycle::{condition_taints_stale, next_monitor_pass, ready_status};
 use crate::pod_gc::{self, is_out_of_service};
 use crate::pod_readiness::{is_terminating, node_name};
-use crate::scheduler::preemption::priority_of;
-use crate::scheduler::queueing_hints::{worth_requeuing, ClusterEvent};
+use crate::scheduler::queueing_hints::{ClusterEvent};
 use crate::taint_eviction::{has_no_execute_taint, no_execute_taints_changed};
 
 /// Watch delivery plus the time a component's worker takes to pick the item up.
@@ -60,27 +60,10 @@ impl Simulation {
         self.agenda.schedule(self.api.now() + delay_ms, action);
     }
 
-    /// Moves the unschedulable pods that `event` may help back to the active queue
-    /// (`queueing_hints`), which hands out the pod of highest priority first (the
-    /// PrioritySort plugin); equal priorities keep key order.
+    /// Moves the unschedulable pods that `event` may help back to the active queue,
+    /// which hands them out in its order.
     fn retry_unschedulable(&mut self, event: ClusterEvent) {
-        let state = &self.api.state;
-        let helped: Vec<String> = self
-            .unschedulable
-            .iter()
-            .filter(|(pod_key, waiting)| {
-                let spec = state.pods.get(pod_key.as_str()).and_then(|p| p.spec.as_ref());
-                spec.is_none_or(|spec| worth_requeuing(spec, &waiting.plugins, &event))
-            })
-            .map(|(pod_key, _)| pod_key.clone())
-            .collect();
-        for pod_key in &helped {
-            self.unschedulable.remove(pod_key);
-        }
-        let mut retries: Vec<(i32, String)> =
-            helped.into_iter().map(|pod_key| (self.api.state.pods.get(pod_key.as_str()).map_or(0, |p| priority_of(p)), pod_key)).collect();
-        retries.sort_by(|(a_priority, a_key), (b_priority, b_key)| b_priority.cmp(a_priority).then_with(|| a_key.cmp(b_key)));
-        for (_, pod_key) in retries {
+        for pod_key in self.scheduler.queue.move_helped_by(&self.api.state, &event) {
             self.later(REACTION_MS, Action::Schedule(pod_key));
         }
     }
@@ -115,7 +98,7 @@ impl Simulation {
             Change::PodAdded(pod_key) => {
                 let Some(pod) = self.api.state.pods.get(pod_key.as_str()).cloned() else { return };
                 self.pods_by_node.added(&pod);
-                self.nominated_pods.added(&pod);
+                self.scheduler.queue.pod_added(&pod);
                 for ds_key in pod_added(&pod, &self.api.state.daemonsets) {
                     self.enqueue_daemonset(ds_key, REACTION_MS);
                 }
@@ -133,7 +116,7 @@ impl Simulation {
             Change::PodUpdated { key: pod_key, old } => {
                 let Some(pod) = self.api.state.pods.get(pod_key.as_str()).cloned() else { return };
                 self.pods_by_node.updated(&old, &pod);
-                self.nominated_pods.updated(&old, &pod);
+                self.scheduler.queue.pod_updated(&old, &pod);
                 let deletion_started = is_terminating(&pod) && !is_terminating(&old);
                 if deletion_started && node_name(&pod).is_some_and(|n| !self.node_lifecycle.is_silent(n)) {
                     self.later(0, Action::KillContainers(pod_key.clone()));
@@ -160,12 +143,11 @@ impl Simulation {
             }
             Change::PodDeleted(pod) => {
                 self.pods_by_node.removed(&pod);
-                self.nominated_pods.removed(&pod);
                 if let Some(ds_key) = pod_deleted(&pod, &self.api.state.daemonsets) {
                     self.enqueue_daemonset(ds_key, REACTION_MS);
                 }
                 let pod_key = key(pod.metadata.namespace.as_deref(), pod.metadata.name.as_deref().unwrap_or(""));
-                self.unschedulable.remove(&pod_key);
+                self.scheduler.queue.pod_deleted(&pod, &pod_key);
                 if self.taint_eviction.has_scheduled(&pod_key) {
                     self.later(REACTION_MS, Action::NoticePodTolerations(pod_key));
                 }
@@ -224,7 +206,7 @@ impl Simulation {
                     .state
                     .daemonsets
                     .get(&ds_key)
-                    .is_some_and(|ds| template_generation_of(ds) != template_generation_of(&old));
+                    .is_some_and(|ds| template_generation(ds) != template_generation(&old));
                 if template_changed {
                     self.rollouts.template_changed(&ds_key);
                     self.pending_markers.push(super::Marker::UpdateApplied(ds_key.clone()));

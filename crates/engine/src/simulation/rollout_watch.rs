@@ -15,8 +15,8 @@ use imbl::OrdMap;
 use k8s_openapi::api::apps::v1::{ControllerRevision, DaemonSet};
 use k8s_openapi::api::core::v1::{Node, Pod};
 
-use crate::api::template_generation_of;
 use crate::clock;
+use crate::controller::daemonset::util::template_generation;
 use crate::controller::daemonset::{
     is_owned_by, is_pod_updated, rollout_status, same_but_status, target_node_name, NodeShouldRun, REVISION_HASH_LABEL,
 };
@@ -113,7 +113,7 @@ impl FrameCounts {
             hash,
             evaluator: NodeShouldRun::for_daemonset(ds),
             min_ready: ds.spec.as_ref().and_then(|s| s.min_ready_seconds).unwrap_or(0),
-            generation: template_generation_of(ds),
+            generation: template_generation(ds),
             revisions: OrdMap::new(),
             seen_nodes: OrdMap::new(),
             seen_pods: OrdMap::new(),

@@ -250,7 +250,7 @@ impl Cluster {
         if let Some(old) = self.api.state.daemonsets.get(&ds_key) {
             let old_template = old.spec.as_ref().map(|s| s.template.clone());
             if old_template != ds.spec.as_ref().map(|s| s.template.clone()) {
-                let generation = dsplay_engine::api::template_generation_of(old).unwrap_or(1) + 1;
+                let generation = dsplay_engine::controller::daemonset::util::template_generation(old).unwrap_or(1) + 1;
                 ds.metadata.annotations.get_or_insert_with(Default::default).insert(
                     dsplay_engine::api::TEMPLATE_GENERATION_ANNOTATION.into(),
                     generation.to_string(),

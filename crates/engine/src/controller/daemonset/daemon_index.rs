@@ -15,10 +15,11 @@ use imbl::OrdMap;
 use k8s_openapi::api::apps::v1::DaemonSet;
 use k8s_openapi::api::core::v1::{Node, Pod};
 
-use super::daemon_pods::{is_owned_by, target_node_name};
+use super::daemon_pods::is_owned_by;
 use super::node_summary::{summarize_node, DaemonSetContext, NodeSummary, ReplaceClass, StatusCounts, SurgeAction};
 use super::same_but_status::same_but_status;
 use super::should_run::NodeShouldRun;
+use super::util::target_node_name;
 use crate::pod_readiness::{is_terminal, is_terminating};
 use crate::state::{ClusterState, ObjectKey, Stored};
 

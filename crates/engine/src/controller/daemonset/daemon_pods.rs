@@ -11,38 +11,13 @@ use k8s_openapi::apimachinery::pkg::apis::meta::v1::OwnerReference;
 
 use dsplay_model::labels::selector_matches;
 
+use super::util::target_node_name;
 use crate::api::Api;
 use crate::pod_readiness::{is_terminal, is_terminating};
 use crate::state::{ClusterState, ObjectKey, Stored};
 
 /// A DaemonSet's pods grouped by the node they are on or meant for, nodes in name order.
 pub type DaemonPods<'a> = BTreeMap<String, Vec<&'a Pod>>;
-
-/// `util.GetTargetNodeName`: `spec.nodeName`, else the single value of the injected
-/// `matchFields metadata.name In [node]` term.
-pub fn target_node_name(pod: &Pod) -> Option<&str> {
-    let spec = pod.spec.as_ref()?;
-    if let Some(name) = spec.node_name.as_deref().filter(|n| !n.is_empty()) {
-        return Some(name);
-    }
-    let terms = &spec
-        .affinity
-        .as_ref()?
-        .node_affinity
-        .as_ref()?
-        .required_during_scheduling_ignored_during_execution
-        .as_ref()?
-        .node_selector_terms;
-    // The first `metadata.name In` field decides: with other than one value it is an error.
-    let field = terms
-        .iter()
-        .flat_map(|t| t.match_fields.iter().flatten())
-        .find(|field| field.key == "metadata.name" && field.operator == "In")?;
-    match field.values.as_deref()? {
-        [node] => Some(node.as_str()),
-        _ => None,
-    }
-}
 
 /// `metav1.GetControllerOf`: the owner reference marked as the controller.
 pub(crate) fn controller_ref(pod: &Pod) -> Option<&OwnerReference> {

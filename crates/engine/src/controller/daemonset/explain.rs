@@ -10,9 +10,9 @@ use k8s_openapi::api::core::v1::Pod;
 
 use super::daemon_index::DaemonSetIndex;
 use super::history::current_hash;
-use super::manage::pod_key;
 use super::node_summary::{NodeSummary, ReplaceClass, SurgeAction};
-use super::rolling_update::decide;
+use super::rolling_update::rolling_update;
+use super::util::pod_key;
 use crate::state::ClusterState;
 
 /// The update strategy with its budget scaled against the desired nodes.
@@ -112,7 +112,7 @@ pub fn explain_rollout(state: &ClusterState, ds_key: &str, now_ms: u64) -> Optio
         let nodes = index.summaries().map(|(node, s)| (node.clone(), on_delete_node(s))).collect();
         return Some(RolloutExplanation { strategy: RolloutStrategy::OnDelete, desired, used: 0, holders: Vec::new(), nodes, manage_first });
     }
-    let decision = decide(ds, &index);
+    let decision = rolling_update(ds, &index);
     let deleted = |key: &str| decision.plan.deletes.iter().any(|d| d == key);
     let created = |node: &str| decision.plan.creates.iter().any(|c| c == node);
     let surge = decision.budget.max_surge > 0;

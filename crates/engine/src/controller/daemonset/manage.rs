@@ -2,37 +2,14 @@
 //! to delete, before any rolling update.
 
 use k8s_openapi::api::apps::v1::DaemonSet;
-use k8s_openapi::api::core::v1::Pod;
 
 use super::daemon_index::DaemonSetIndex;
 use super::node_summary::pods_should_be_on_node;
+use super::plan::{Plan, PlannedEvent};
+use super::util::pod_key;
 use super::FailedPodsBackoff;
-use crate::api::meta_key;
 use crate::pod_readiness::{is_pod_ready, node_name, phase};
 use crate::state::ClusterState;
-
-/// An event the controller records on the DaemonSet.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlannedEvent {
-    pub event_type: &'static str,
-    pub reason: &'static str,
-    pub message: String,
-}
-
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Plan {
-    /// Nodes that get a new pod.
-    pub creates: Vec<String>,
-    /// Keys of pods to delete.
-    pub deletes: Vec<String>,
-    pub events: Vec<PlannedEvent>,
-    /// Sync again after this many milliseconds (failed-pod backoff).
-    pub requeue_after: Option<u64>,
-}
-
-pub fn pod_key(pod: &Pod) -> String {
-    meta_key(&pod.metadata)
-}
 
 /// `manage`: walks the nodes where `podsShouldBeOnNode` has work (in node name order,
 /// as the full walk of every node would meet them; the others contribute nothing),

@@ -14,31 +14,33 @@ mod daemon_pods;
 mod deep_hash;
 mod event_handlers;
 mod explain;
+mod go_quantity;
 mod history;
 mod manage;
 mod node_summary;
-mod pod_template;
+mod plan;
 mod rolling_update;
 mod same_but_status;
 mod should_run;
 mod status;
 mod sync;
+pub mod util;
 #[cfg(test)]
 mod util_tests;
 
 pub use backoff::FailedPodsBackoff;
-pub use daemon_pods::{controller_key, is_daemon_pod, is_owned_by, target_node_name, DaemonPods};
+pub use daemon_pods::{controller_key, is_daemon_pod, is_owned_by, DaemonPods};
 pub use event_handlers::{
     node_update_syncs, pod_added, pod_deleted, pod_updated, should_ignore_node_update, DaemonSets, PodUpdateSyncs,
 };
 pub use explain::{explain_rollout, BudgetHolder, NodeRollout, RolloutExplanation, RolloutStrategy};
 pub use history::{compute_hash, current_hash, revision_data};
-pub use pod_template::{add_daemon_tolerations, DEFAULT_DAEMON_TOLERATIONS};
 pub use same_but_status::same_but_status;
-pub use manage::{Plan, PlannedEvent};
+pub use plan::{Plan, PlannedEvent};
 pub use should_run::{node_should_run_daemon_pod, NodeShouldRun, NodeVerdict};
-pub use status::{is_pod_updated, rollout_status};
+pub use status::rollout_status;
 pub use sync::{BatchBudget, DaemonSetController, RolloutBatch, SyncOutcome, SyncTrace};
+pub use util::{add_daemon_tolerations, is_pod_updated, target_node_name, DEFAULT_DAEMON_TOLERATIONS};
 
 /// Label of a daemon pod (and a revision) naming its ControllerRevision hash.
 pub const REVISION_HASH_LABEL: &str = "controller-revision-hash";

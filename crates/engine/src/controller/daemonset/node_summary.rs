@@ -9,12 +9,9 @@ use k8s_openapi::api::apps::v1::DaemonSet;
 use k8s_openapi::api::core::v1::Pod;
 
 use super::daemon_pods::sort_pods;
-use super::manage::pod_key;
-use super::rolling_update::surge_count;
 use super::should_run::NodeVerdict;
-use super::status::is_pod_updated;
+use super::util::{allows_surge, is_pod_updated, pod_key, template_generation};
 use super::REVISION_HASH_LABEL;
-use crate::api::template_generation_of;
 use crate::clock;
 use crate::pod_readiness::{is_pod_available, is_pod_ready, is_terminating, label, phase, ready_condition};
 
@@ -33,9 +30,9 @@ impl DaemonSetContext {
     pub fn new(ds: &DaemonSet, hash: &str) -> Self {
         DaemonSetContext {
             hash: hash.to_string(),
-            template_generation: template_generation_of(ds),
+            template_generation: template_generation(ds),
             min_ready_seconds: ds.spec.as_ref().and_then(|s| s.min_ready_seconds).unwrap_or(0),
-            allows_surge: surge_count(ds, 1) > 0,
+            allows_surge: allows_surge(ds),
         }
     }
 

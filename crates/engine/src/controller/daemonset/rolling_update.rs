@@ -3,58 +3,11 @@
 //! pods beside the old ones within the maxSurge budget.
 
 use k8s_openapi::api::apps::v1::DaemonSet;
-use k8s_openapi::apimachinery::pkg::util::intstr::IntOrString;
-
-use dsplay_model::int_or_percent::scaled_value;
 
 use super::daemon_index::DaemonSetIndex;
-use super::manage::Plan;
 use super::node_summary::{ReplaceClass, SurgeAction};
-
-fn rolling_update_params(ds: &DaemonSet) -> Option<(Option<&IntOrString>, Option<&IntOrString>)> {
-    let strategy = ds.spec.as_ref()?.update_strategy.as_ref()?;
-    if strategy.type_.as_deref().unwrap_or("RollingUpdate") != "RollingUpdate" {
-        return None;
-    }
-    let rolling = strategy.rolling_update.as_ref()?;
-    Some((rolling.max_surge.as_ref(), rolling.max_unavailable.as_ref()))
-}
-
-/// `util.SurgeCount`: maxSurge scaled against `desired`, rounded up; 0 unless RollingUpdate.
-pub fn surge_count(ds: &DaemonSet, desired: i32) -> i32 {
-    match rolling_update_params(ds) {
-        Some((Some(surge), _)) => scaled_value(surge, desired, true).unwrap_or(0),
-        _ => 0,
-    }
-}
-
-/// `util.UnavailableCount`.
-pub fn unavailable_count(ds: &DaemonSet, desired: i32) -> i32 {
-    match rolling_update_params(ds) {
-        Some((_, Some(unavailable))) => scaled_value(unavailable, desired, true).unwrap_or(0),
-        _ => 0,
-    }
-}
-
-/// `updatedDesiredNodeCounts`: the budgets, scaled against the number of nodes that
-/// should run the pod. (Its node→pods map, with an empty entry for every such node
-/// without a pod, is the index's set of summaries whose class is not `Absent`.)
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget {
-    pub max_surge: i32,
-    pub max_unavailable: i32,
-    pub desired: i32,
-}
-
-pub fn updated_desired_node_counts(ds: &DaemonSet, index: &DaemonSetIndex) -> Budget {
-    let desired = index.totals.status.desired;
-    let max_surge = surge_count(ds, desired);
-    let mut max_unavailable = unavailable_count(ds, desired);
-    if desired > 0 && max_surge == 0 && max_unavailable == 0 {
-        max_unavailable = 1;
-    }
-    Budget { max_surge, max_unavailable, desired }
-}
+use super::plan::Plan;
+use super::util::{surge_count, unavailable_count};
 
 /// What `rollingUpdate` decided in one sync: the budget, how much of it was in use
 /// before it acted (numUnavailable in replace mode, numSurge in surge mode), and the
@@ -72,7 +25,7 @@ pub struct Decision {
 /// only the budget is applied here. A candidate met after the running count had
 /// reached the budget is never chosen anyway (the final count is at least as large),
 /// so "the first `remaining` of all candidates in node order" is the same choice.
-pub fn decide(ds: &DaemonSet, index: &DaemonSetIndex) -> Decision {
+pub fn rolling_update(ds: &DaemonSet, index: &DaemonSetIndex) -> Decision {
     let budget = updated_desired_node_counts(ds, index);
     let (used, plan) = if budget.max_surge == 0 {
         (index.totals.replace_unavailable, replace_old_pods(&budget, index))
@@ -80,6 +33,32 @@ pub fn decide(ds: &DaemonSet, index: &DaemonSetIndex) -> Decision {
         (index.totals.surge, surge_new_pods(&budget, index))
     };
     Decision { budget, used, plan }
+}
+
+/// maxSurge 0: delete every old pod that is not available (allowedReplacementPods),
+/// and available old pods (candidatePodsToDelete) while numUnavailable stays within
+/// maxUnavailable; `manage` creates the new ones.
+fn replace_old_pods(budget: &Budget, index: &DaemonSetIndex) -> Plan {
+    let totals = &index.totals;
+    let remaining_unavailable =
+        (budget.max_unavailable - totals.replace_unavailable).clamp(0, totals.replace_candidates.len() as i32) as usize;
+    let old_pods_to_delete = totals.replace_always.iter().chain(totals.replace_candidates.iter().take(remaining_unavailable));
+    Plan { deletes: old_pods_to_delete.filter_map(|node| replaced_pod(index, node)).collect(), ..Plan::default() }
+}
+
+/// maxSurge > 0: a new pod beside every old pod that is not available
+/// (allowedNewNodes) and beside available old pods (candidateNewNodes) while numSurge
+/// stays within maxSurge; old pods go once their replacement is available, and old
+/// pods on nodes that should not run one go while more than desired are available.
+fn surge_new_pods(budget: &Budget, index: &DaemonSetIndex) -> Plan {
+    let totals = &index.totals;
+    let mut old_pods_to_delete: Vec<String> =
+        totals.surge_deletes.iter().filter_map(|node| surged_old_pod(index, node)).collect();
+    let remaining_surge = (budget.max_surge - totals.surge).clamp(0, totals.surge_candidates.len() as i32) as usize;
+    let new_nodes_to_create = totals.surge_allowed_new.iter().chain(totals.surge_candidates.iter().take(remaining_surge));
+    let extra = (totals.surge_available - budget.desired).max(0) as usize;
+    old_pods_to_delete.extend(totals.surge_should_not_run.iter().take(extra).filter_map(|node| surged_old_pod(index, node)));
+    Plan { creates: new_nodes_to_create.cloned().collect(), deletes: old_pods_to_delete, ..Plan::default() }
 }
 
 /// The old pod of a node in replace mode's lists.
@@ -98,24 +77,23 @@ fn surged_old_pod(index: &DaemonSetIndex, node: &str) -> Option<String> {
     }
 }
 
-/// maxSurge 0: delete every old pod that is not available, and available old pods
-/// while numUnavailable stays within maxUnavailable; `manage` creates the new ones.
-fn replace_old_pods(budget: &Budget, index: &DaemonSetIndex) -> Plan {
-    let totals = &index.totals;
-    let remaining = (budget.max_unavailable - totals.replace_unavailable).clamp(0, totals.replace_candidates.len() as i32) as usize;
-    let deletes = totals.replace_always.iter().chain(totals.replace_candidates.iter().take(remaining));
-    Plan { deletes: deletes.filter_map(|node| replaced_pod(index, node)).collect(), ..Plan::default() }
+/// `updatedDesiredNodeCounts`: the budgets, scaled against the number of nodes that
+/// should run the pod. (Its node→pods map, with an empty entry for every such node
+/// without a pod, is the index's set of summaries whose class is not `Absent`.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    pub max_surge: i32,
+    pub max_unavailable: i32,
+    pub desired: i32,
 }
 
-/// maxSurge > 0: a new pod beside every old pod that is not available and beside
-/// available old pods while numSurge stays within maxSurge; old pods go once their
-/// replacement is available.
-fn surge_new_pods(budget: &Budget, index: &DaemonSetIndex) -> Plan {
-    let totals = &index.totals;
-    let mut plan = Plan { deletes: totals.surge_deletes.iter().filter_map(|node| surged_old_pod(index, node)).collect(), ..Plan::default() };
-    let extra = (totals.surge_available - budget.desired).max(0) as usize;
-    plan.deletes.extend(totals.surge_should_not_run.iter().take(extra).filter_map(|node| surged_old_pod(index, node)));
-    let remaining = (budget.max_surge - totals.surge).clamp(0, totals.surge_candidates.len() as i32) as usize;
-    plan.creates = totals.surge_allowed_new.iter().chain(totals.surge_candidates.iter().take(remaining)).cloned().collect();
-    plan
+pub fn updated_desired_node_counts(ds: &DaemonSet, index: &DaemonSetIndex) -> Budget {
+    let desired = index.totals.status.desired;
+    let max_surge = surge_count(ds, desired);
+    let mut max_unavailable = unavailable_count(ds, desired);
+    // Without a budget the rollout could never make progress.
+    if desired > 0 && max_surge == 0 && max_unavailable == 0 {
+        max_unavailable = 1;
+    }
+    Budget { max_surge, max_unavailable, desired }
 }

@@ -4,12 +4,12 @@
 //! scheduler.
 
 use k8s_openapi::api::apps::v1::DaemonSet;
-use k8s_openapi::api::core::v1::{Node, Toleration};
+use k8s_openapi::api::core::v1::{Node, Pod, Toleration};
 
 use dsplay_model::node_affinity::RequiredNodeAffinity;
 use dsplay_model::tolerations::find_matching_untolerated_taint;
 
-use super::pod_template::new_pod;
+use super::util::add_daemon_tolerations;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NodeVerdict {
@@ -67,4 +67,17 @@ impl NodeShouldRun {
 /// The decision for one node and one DaemonSet.
 pub fn node_should_run_daemon_pod(node: &Node, ds: &DaemonSet) -> NodeVerdict {
     NodeShouldRun::for_daemonset(ds).verdict(node)
+}
+
+/// `NewPod`: the pod judged by NodeShouldRunDaemonPod, the template spec bound to the
+/// node with the daemon tolerations.
+pub fn new_pod(ds: &DaemonSet, node_name: &str) -> Pod {
+    let mut spec = ds.spec.as_ref().and_then(|s| s.template.spec.clone()).unwrap_or_default();
+    spec.node_name = Some(node_name.into());
+    add_daemon_tolerations(&mut spec);
+    Pod {
+        metadata: ds.spec.as_ref().and_then(|s| s.template.metadata.clone()).unwrap_or_default(),
+        spec: Some(spec),
+        status: None,
+    }
 }

@@ -1,22 +1,9 @@
-//! `updateDaemonSetStatus`, `util.IsPodUpdated`, and kubectl's reading of the status
+//! `updateDaemonSetStatus`, and kubectl's reading of the status
 //! (`DaemonSetStatusViewer`, what `kubectl rollout status` prints).
 
 use k8s_openapi::api::apps::v1::{DaemonSet, DaemonSetStatus};
-use k8s_openapi::api::core::v1::Pod;
 
 use super::daemon_index::DaemonSetIndex;
-use super::{REVISION_HASH_LABEL, TEMPLATE_GENERATION_LABEL};
-use crate::pod_readiness::label;
-
-/// A pod is updated when it carries the current revision hash (a non-empty one) or the
-/// current template generation.
-pub fn is_pod_updated(pod: &Pod, hash: &str, template_generation: Option<i64>) -> bool {
-    let hash_matches = !hash.is_empty() && label(pod, REVISION_HASH_LABEL) == Some(hash);
-    let generation_matches = template_generation.is_some_and(|generation| {
-        label(pod, TEMPLATE_GENERATION_LABEL).is_some_and(|l| l == generation.to_string())
-    });
-    hash_matches || generation_matches
-}
 
 /// These three counts are `omitempty` in apps/v1: zero is not written, so
 /// `kubectl get ds -o yaml` leaves them out.

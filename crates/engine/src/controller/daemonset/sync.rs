@@ -11,10 +11,11 @@ use dsplay_model::labels::selector_is_empty;
 use super::daemon_index::DaemonSetIndex;
 use super::daemon_pods::claim_pods;
 use super::history::{cleanup_history, HistoryCache};
-use super::manage::{manage, Plan};
-use super::pod_template::create_pod_template;
-use super::rolling_update::decide;
+use super::manage::manage;
+use super::plan::Plan;
+use super::rolling_update::rolling_update;
 use super::status::compute_status;
+use super::util::create_pod_template;
 use super::{FailedPodsBackoff, BURST_REPLICAS};
 use crate::api::Api;
 use crate::clock::SECOND;
@@ -137,7 +138,7 @@ impl DaemonSetController {
         let mut trace = SyncTrace { manage: plan, ..SyncTrace::default() };
         let mut batch = None;
         if !wrote && rolling {
-            let decision = decide(ds, &index);
+            let decision = rolling_update(ds, &index);
             let plan = decision.plan;
             failed |= self.sync_nodes(api, ds, &plan, &history.hash);
             if !plan.creates.is_empty() || !plan.deletes.is_empty() {

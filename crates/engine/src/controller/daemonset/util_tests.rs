@@ -1,17 +1,17 @@
 //! Ports of pkg/controller/daemon/util/daemonset_util_test.go (Kubernetes v1.36):
 //! TestIsPodUpdated, TestCreatePodTemplate, TestReplaceDaemonSetPodNodeNameNodeAffinity,
-//! TestGetTargetNodeName, case for case.
+//! TestGetTargetNodeName, case for case; then cases of the tolerations the controller adds.
 
 use std::collections::BTreeMap;
 
 use k8s_openapi::api::apps::v1::{DaemonSet, DaemonSetSpec};
 use k8s_openapi::api::core::v1::{
-    Affinity, NodeAffinity, NodeSelector, NodeSelectorRequirement, NodeSelectorTerm, Pod, PodSpec, PreferredSchedulingTerm,
+    Affinity, NodeAffinity, NodeSelector, NodeSelectorRequirement, NodeSelectorTerm, Pod, PodSpec, PreferredSchedulingTerm, Toleration,
 };
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
 
-use super::pod_template::{create_pod_template, replace_node_name_affinity};
-use super::{is_pod_updated, target_node_name, REVISION_HASH_LABEL, TEMPLATE_GENERATION_LABEL};
+use super::util::{add_daemon_tolerations, create_pod_template, is_pod_updated, replace_node_name_affinity, target_node_name};
+use super::{REVISION_HASH_LABEL, TEMPLATE_GENERATION_LABEL};
 use crate::api::TEMPLATE_GENERATION_ANNOTATION;
 
 fn pod_with_labels(labels: Option<&[(&str, &str)]>) -> Pod {
@@ -155,4 +155,44 @@ fn get_target_node_name() {
         ..Default::default()
     });
     assert_eq!(target_node_name(&first_decides), None);
+}
+
+
+
+#[test]
+fn user_toleration_seconds_are_replaced() {
+    let mut spec = PodSpec {
+        tolerations: Some(vec![Toleration {
+            key: Some("node.kubernetes.io/unreachable".into()),
+            operator: Some("Exists".into()),
+            effect: Some("NoExecute".into()),
+            toleration_seconds: Some(60),
+            ..Default::default()
+        }]),
+        ..Default::default()
+    };
+    add_daemon_tolerations(&mut spec);
+    let tolerations = spec.tolerations.unwrap();
+    assert_eq!(tolerations.len(), 6);
+    assert!(tolerations.iter().all(|t| t.toleration_seconds.is_none()));
+    assert!(!tolerations.iter().any(|t| t.key.as_deref() == Some("node.kubernetes.io/network-unavailable")));
+}
+
+#[test]
+fn host_network_adds_network_unavailable() {
+    let mut spec = PodSpec { host_network: Some(true), ..Default::default() };
+    add_daemon_tolerations(&mut spec);
+    assert_eq!(spec.tolerations.unwrap().len(), 7);
+}
+
+#[test]
+fn created_pod_has_one_match_fields_term() {
+    let ds = DaemonSet::default();
+    let pod = create_pod_template(&ds, "node-01", "abc");
+    let terms = pod.spec.clone().unwrap().affinity.unwrap().node_affinity.unwrap()
+        .required_during_scheduling_ignored_during_execution.unwrap().node_selector_terms;
+    assert_eq!(terms.len(), 1);
+    let fields = terms[0].match_fields.as_ref().unwrap();
+    assert_eq!(fields[0].values.as_deref(), Some(&["node-01".to_string()][..]));
+    assert!(pod.spec.as_ref().is_none_or(|s| s.node_name.is_none()));
 }

@@ -1,4 +1,6 @@
 use super::*;
+use crate::kubectl::printers::LabelColumns;
+use crate::kubectl::selection::ListQuery;
 
 fn ok(line: &str) -> Command {
     match parse_command(line) {

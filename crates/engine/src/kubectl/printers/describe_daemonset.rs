@@ -8,7 +8,7 @@ use crate::state::ClusterState;
 use super::describe_events::{describe_events, events_for};
 use super::describe_pod_template::describe_pod_template;
 use super::describe_text::{annotations_multiline, labels_multiline};
-use super::get_daemonsets::format_labels;
+use super::label_columns::format_labels;
 use crate::api::controller_of;
 use super::table::TabWriter;
 use super::{not_found, object_namespace};

@@ -1,14 +1,12 @@
 //! `kubectl get daemonsets` (`printDaemonSet` in `pkg/printers/internalversion/printers.go`).
 
-use std::collections::BTreeMap;
-
 use dsplay_model::labels::format_label_selector;
 use k8s_openapi::api::apps::v1::DaemonSet;
 use k8s_openapi::api::core::v1::Container;
 
 use crate::state::{ClusterState, Stored};
 
-use super::label_columns::LabelColumns;
+use super::label_columns::{format_labels, LabelColumns};
 use super::age;
 use super::table::list_cells;
 use super::{nothing_found, object_namespace, select};
@@ -45,16 +43,6 @@ pub fn daemonset_cells(
         headers.extend(["CONTAINERS", "IMAGES", "SELECTOR"]);
     }
     list_cells(headers, &daemonsets, namespace, |o| object_namespace(&o.metadata).to_string(), |o| daemonset_row(o, wide, now_ms))
-}
-
-/// `labels.FormatLabels`: `k=v,k2=v2` sorted by key, or `<none>`.
-pub fn format_labels(labels: Option<&BTreeMap<String, String>>) -> String {
-    let pairs: Vec<String> = labels.into_iter().flatten().map(|(k, v)| format!("{k}={v}")).collect();
-    if pairs.is_empty() {
-        "<none>".to_string()
-    } else {
-        pairs.join(",")
-    }
 }
 
 /// `layoutContainerCells`: container names and images, comma-separated.

@@ -4,9 +4,10 @@
 //! (Label keys are ASCII, so ASCII capitals are kubectl's `strings.ToUpper` without
 //! the Unicode tables.)
 
+use std::collections::BTreeMap;
+
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
 
-use super::get_daemonsets::format_labels;
 use super::table::render_table;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -49,5 +50,15 @@ impl LabelColumns {
             }
         }
         render_table(&headers, &rows, !self.no_headers)
+    }
+}
+
+/// `labels.FormatLabels`: `k=v,k2=v2` sorted by key, or `<none>`.
+pub fn format_labels(labels: Option<&BTreeMap<String, String>>) -> String {
+    let pairs: Vec<String> = labels.into_iter().flatten().map(|(k, v)| format!("{k}={v}")).collect();
+    if pairs.is_empty() {
+        "<none>".to_string()
+    } else {
+        pairs.join(",")
     }
 }

@@ -86,7 +86,7 @@ impl Simulation {
     }
 
     pub(super) fn daemonset(&self, reference: &ObjRef) -> Result<(String, DaemonSet), String> {
-        let ds_key = self.resolve_daemonset(reference)?;
+        let ds_key = self.reader().resolve_daemonset(reference)?;
         let ds = self.api.state.daemonsets.get(&ds_key).map(|o| DaemonSet::clone(o)).ok_or_else(|| not_found_ds(&ds_key))?;
         Ok((ds_key, ds))
     }
@@ -141,7 +141,7 @@ impl Simulation {
     /// `kubectl patch pod --subresource=status`: what a controller does to satisfy a
     /// readiness gate. Only `.status` changes, as the status subresource allows.
     pub(super) fn patch_pod_status(&mut self, reference: &PodRef, patch_value: &Value, patch_type: PatchType) -> Outcome {
-        let pod_key = self.resolve_pod(reference)?;
+        let pod_key = self.reader().resolve_pod(reference)?;
         let pod = self.api.state.pods.get(pod_key.as_str()).map(|p| Pod::clone(p)).ok_or_else(|| not_found_pod(&pod_key))?;
         let original = serde_json::to_value(&pod).map_err(|e| e.to_string())?;
         let patched = apply_patch(&original, patch_value, patch_type)?;

@@ -20,7 +20,7 @@ impl Simulation {
                 }
                 keys
             }
-            None => names.iter().map(|name| self.resolve_pod(&PodRef::Name(ObjRef { name: name.clone(), namespace: namespace.map(str::to_owned) }))).collect(),
+            None => names.iter().map(|name| self.reader().resolve_pod(&PodRef::Name(ObjRef { name: name.clone(), namespace: namespace.map(str::to_owned) }))).collect(),
         };
         let mut lines = Vec::new();
         let mut deleted = Vec::new();
@@ -45,24 +45,5 @@ impl Simulation {
             }
             false => Err(lines.into_iter().chain(errors).collect::<Vec<_>>().join("\n")),
         }
-    }
-}
-
-pub(super) fn not_found_pod(pod_key: &str) -> String {
-    ApiError::NotFound { resource: "pods".into(), name: name_of(pod_key).into() }.to_string()
-}
-
-/// kubectl delete's line: since kubectl 1.34 it names the namespace of a namespaced object.
-pub(super) fn deleted_message(resource: &str, key: &str, flags: &DeleteFlags) -> String {
-    let (namespace, name) = split_key(key);
-    format!("{resource} \"{name}\" {} from {namespace} namespace", flags.verb())
-}
-
-/// `None` for a NotFound that `--ignore-not-found` forgives.
-pub(super) fn forgiven<T>(result: Result<T, String>, flags: &DeleteFlags) -> Result<Option<T>, String> {
-    match result {
-        Ok(found) => Ok(Some(found)),
-        Err(error) if flags.ignore_not_found && error.starts_with("Error from server (NotFound)") => Ok(None),
-        Err(error) => Err(error),
     }
 }

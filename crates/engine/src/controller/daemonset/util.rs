@@ -1,14 +1,25 @@
-//! The pod a DaemonSet creates on a node: util.CreatePodTemplate,
-//! AddOrUpdateDaemonPodTolerations and ReplaceDaemonSetPodNodeNameNodeAffinity.
+//! The DaemonSet controller's `util` package (pkg/controller/daemon/util,
+//! daemonset_util.go): the functions the controller, its rollout and kubectl share.
 
 use k8s_openapi::api::apps::v1::DaemonSet;
 use k8s_openapi::api::core::v1::{
     Affinity, NodeAffinity, NodeSelector, NodeSelectorRequirement, NodeSelectorTerm, Pod, PodSpec, Toleration,
 };
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::{ObjectMeta, OwnerReference};
+use k8s_openapi::apimachinery::pkg::util::intstr::IntOrString;
+
+use dsplay_model::int_or_percent::scaled_value;
+use dsplay_model::template_generation::TEMPLATE_GENERATION_ANNOTATION;
 
 use super::{REVISION_HASH_LABEL, TEMPLATE_GENERATION_LABEL};
-use crate::api::TEMPLATE_GENERATION_ANNOTATION;
+use crate::api::meta_key;
+use crate::pod_readiness::label;
+
+/// `GetTemplateGeneration`: the DaemonSet's `deprecated.daemonset.template.generation`
+/// annotation, none when it is absent or not a number.
+pub fn template_generation(ds: &DaemonSet) -> Option<i64> {
+    dsplay_model::template_generation::template_generation(ds).ok().flatten()
+}
 
 /// (taint key, effect) of every toleration the controller adds, all `Exists` with no
 /// tolerationSeconds. network-unavailable is added only for hostNetwork pods.
@@ -46,19 +57,6 @@ pub fn add_daemon_tolerations(spec: &mut PodSpec) {
             Some(i) => tolerations[i] = toleration,
             None => tolerations.push(toleration),
         }
-    }
-}
-
-/// `NewPod`: the pod judged by NodeShouldRunDaemonPod, the template spec bound to the
-/// node with the daemon tolerations.
-pub fn new_pod(ds: &DaemonSet, node_name: &str) -> Pod {
-    let mut spec = ds.spec.as_ref().and_then(|s| s.template.spec.clone()).unwrap_or_default();
-    spec.node_name = Some(node_name.into());
-    add_daemon_tolerations(&mut spec);
-    Pod {
-        metadata: ds.spec.as_ref().and_then(|s| s.template.metadata.clone()).unwrap_or_default(),
-        spec: Some(spec),
-        status: None,
     }
 }
 
@@ -117,7 +115,7 @@ fn generate_name_prefix(ds_name: &str) -> String {
 
 /// `ReplaceDaemonSetPodNodeNameNodeAffinity`: the required node affinity becomes the one term
 /// `metadata.name In [node]`; preferred terms stay.
-pub(super) fn replace_node_name_affinity(spec: &mut PodSpec, node_name: &str) {
+pub fn replace_node_name_affinity(spec: &mut PodSpec, node_name: &str) {
     let term = NodeSelectorTerm {
         match_fields: Some(vec![NodeSelectorRequirement {
             key: "metadata.name".into(),
@@ -132,45 +130,73 @@ pub(super) fn replace_node_name_affinity(spec: &mut PodSpec, node_name: &str) {
         Some(NodeSelector { node_selector_terms: vec![term] });
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// A pod is updated when it carries the current revision hash (a non-empty one) or the
+/// current template generation.
+pub fn is_pod_updated(pod: &Pod, hash: &str, template_generation: Option<i64>) -> bool {
+    let hash_matches = !hash.is_empty() && label(pod, REVISION_HASH_LABEL) == Some(hash);
+    let generation_matches = template_generation.is_some_and(|generation| {
+        label(pod, TEMPLATE_GENERATION_LABEL).is_some_and(|l| l == generation.to_string())
+    });
+    hash_matches || generation_matches
+}
 
-    #[test]
-    fn user_toleration_seconds_are_replaced() {
-        let mut spec = PodSpec {
-            tolerations: Some(vec![Toleration {
-                key: Some("node.kubernetes.io/unreachable".into()),
-                operator: Some("Exists".into()),
-                effect: Some("NoExecute".into()),
-                toleration_seconds: Some(60),
-                ..Default::default()
-            }]),
-            ..Default::default()
-        };
-        add_daemon_tolerations(&mut spec);
-        let tolerations = spec.tolerations.unwrap();
-        assert_eq!(tolerations.len(), 6);
-        assert!(tolerations.iter().all(|t| t.toleration_seconds.is_none()));
-        assert!(!tolerations.iter().any(|t| t.key.as_deref() == Some("node.kubernetes.io/network-unavailable")));
+fn rolling_update_params(ds: &DaemonSet) -> Option<(Option<&IntOrString>, Option<&IntOrString>)> {
+    let strategy = ds.spec.as_ref()?.update_strategy.as_ref()?;
+    if strategy.type_.as_deref().unwrap_or("RollingUpdate") != "RollingUpdate" {
+        return None;
     }
+    let rolling = strategy.rolling_update.as_ref()?;
+    Some((rolling.max_surge.as_ref(), rolling.max_unavailable.as_ref()))
+}
 
-    #[test]
-    fn host_network_adds_network_unavailable() {
-        let mut spec = PodSpec { host_network: Some(true), ..Default::default() };
-        add_daemon_tolerations(&mut spec);
-        assert_eq!(spec.tolerations.unwrap().len(), 7);
+/// `util.SurgeCount`: maxSurge scaled against `desired`, rounded up; 0 unless RollingUpdate.
+pub fn surge_count(ds: &DaemonSet, desired: i32) -> i32 {
+    match rolling_update_params(ds) {
+        Some((Some(surge), _)) => scaled_value(surge, desired, true).unwrap_or(0),
+        _ => 0,
     }
+}
 
-    #[test]
-    fn created_pod_has_one_match_fields_term() {
-        let ds = DaemonSet::default();
-        let pod = create_pod_template(&ds, "node-01", "abc");
-        let terms = pod.spec.clone().unwrap().affinity.unwrap().node_affinity.unwrap()
-            .required_during_scheduling_ignored_during_execution.unwrap().node_selector_terms;
-        assert_eq!(terms.len(), 1);
-        let fields = terms[0].match_fields.as_ref().unwrap();
-        assert_eq!(fields[0].values.as_deref(), Some(&["node-01".to_string()][..]));
-        assert!(pod.spec.as_ref().is_none_or(|s| s.node_name.is_none()));
+/// `util.UnavailableCount`.
+pub fn unavailable_count(ds: &DaemonSet, desired: i32) -> i32 {
+    match rolling_update_params(ds) {
+        Some((_, Some(unavailable))) => scaled_value(unavailable, desired, true).unwrap_or(0),
+        _ => 0,
     }
+}
+
+/// `util.AllowsSurge`: whether the strategy lets a new pod run beside an old one.
+pub fn allows_surge(ds: &DaemonSet) -> bool {
+    surge_count(ds, 1) > 0
+}
+
+/// `util.GetTargetNodeName`: `spec.nodeName`, else the single value of the injected
+/// `matchFields metadata.name In [node]` term.
+pub fn target_node_name(pod: &Pod) -> Option<&str> {
+    let spec = pod.spec.as_ref()?;
+    if let Some(name) = spec.node_name.as_deref().filter(|n| !n.is_empty()) {
+        return Some(name);
+    }
+    let terms = &spec
+        .affinity
+        .as_ref()?
+        .node_affinity
+        .as_ref()?
+        .required_during_scheduling_ignored_during_execution
+        .as_ref()?
+        .node_selector_terms;
+    // The first `metadata.name In` field decides: with other than one value it is an error.
+    let field = terms
+        .iter()
+        .flat_map(|t| t.match_fields.iter().flatten())
+        .find(|field| field.key == "metadata.name" && field.operator == "In")?;
+    match field.values.as_deref()? {
+        [node] => Some(node.as_str()),
+        _ => None,
+    }
+}
+
+/// The store key (`namespace/name`) the controller names a pod by.
+pub fn pod_key(pod: &Pod) -> String {
+    meta_key(&pod.metadata)
 }

@@ -8,6 +8,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use k8s_openapi::api::core::v1::Pod;
 
 use crate::api::meta_key;
+use crate::pod_readiness::is_terminal;
+use crate::state::ClusterState;
 use crate::pod_readiness::node_name;
 use crate::scheduler::nominated_pods::nominated_node_name;
 
@@ -55,5 +57,12 @@ impl PodsByNode {
     /// Keys of the pods on `node`, in key order.
     pub fn on(&self, node: &str) -> impl Iterator<Item = &String> {
         self.index.get(node).into_iter().flatten()
+    }
+
+    /// The pods on `node` that still hold their place (not terminal), `except` one,
+    /// as `state` has them.
+    pub fn live_on<'a>(&self, state: &'a ClusterState, node: &str, except: &str) -> Vec<&'a Pod> {
+        let pods = &state.pods;
+        self.on(node).filter(|k| k.as_str() != except).filter_map(|k| pods.get(k.as_str()).map(|p| p.as_ref())).filter(|p| !is_terminal(p)).collect()
     }
 }
