@@ -49,3 +49,26 @@ test("playing starts before the simulation is complete, and a link's frame is re
   await expect(progress).toHaveCount(0, { timeout: 60_000 });
   await expect(page.locator(".steps li .badge-warn")).toHaveCount(0);
 });
+
+test("a console command that takes simulated time runs beside the view, and is answered when done", async ({ page }) => {
+  await page.goto(`/#${encode(scenario("  - name: node\n    count: 1000", "  - settle"))}`);
+  const progress = page.locator(".sim-progress");
+  await expect(page.locator(".dense-node[data-node]").first()).toBeVisible();
+  await expect(progress).toHaveCount(0, { timeout: 60_000 });
+  const counter = page.locator(".frame-counter");
+  const framesBefore = Number((await counter.textContent()).match(/of ([\d,]+)/)[1].replace(/,/g, ""));
+  const command = page.getByRole("textbox", { name: "Command" });
+  await command.fill("kubectl set image ds/agent agent=busybox:1.37");
+  await command.press("Enter");
+  // The rollout runs a slice at a time (an hour of it, the run-on's bound): the page
+  // shows its progress and answers meanwhile.
+  await expect(progress).toBeVisible();
+  await expect(progress).toContainText(/Simulating… .* of simulated time, \d+ frames so far/);
+  await page.locator('[data-action="step-back"]').click();
+  await expect(progress).toHaveCount(0, { timeout: 60_000 });
+  const answer = page.locator(".console-log > li").last();
+  await expect(answer).toContainText("kubectl set image ds/agent agent=busybox:1.37");
+  await expect(answer).toContainText("daemonset.apps/agent image updated");
+  const frames = Number((await counter.textContent()).match(/of ([\d,]+)/)[1].replace(/,/g, ""));
+  expect(frames).toBeGreaterThan(framesBefore + 100);
+});
