@@ -44,8 +44,9 @@ table() {
     total_raw=$((total_raw + raw))
     total_gz=$((total_gz + gz))
     total_br=$((total_br + br))
-    # Trunk adds a content hash to each name; the kind is what matters here.
-    echo "| $(basename "$f" | sed -E "s/-[0-9a-f]{15,16}//") | $kind | $(kb "$raw") | $(kb "$gz") | $(kb "$br") |"
+    # Trunk adds a content hash to each name (before it for the initializer module);
+    # the kind is what matters here.
+    echo "| $(basename "$f" | sed -E "s/-[0-9a-f]{15,16}//; s/^[0-9a-f]{15,16}-//") | $kind | $(kb "$raw") | $(kb "$gz") | $(kb "$br") |"
   done
   echo "| **total** | | **$(kb "$total_raw")** | **$(kb "$total_gz")** | **$(kb "$total_br")** |"
   echo "totals $total_raw $total_gz $total_br"
