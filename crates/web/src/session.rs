@@ -135,7 +135,7 @@ impl Session {
             Running::Command { job, entry } => {
                 let mut console = self.console.borrow_mut();
                 console.push(job.into_outcomes().pop().unwrap_or_default());
-                self.record.borrow_mut().entries.push(entry);
+                self.record.borrow_mut().entries.extend(entry);
                 self.finished_command.set(Some(console.len() - 1));
             }
         }
@@ -184,9 +184,20 @@ impl Session {
     /// Apply of an edited `text` on this session, as `kubectl apply -f` would act on the
     /// running cluster (see `Simulation::apply_edit`). Its commands join the console.
     pub fn apply_edit(&self, text: &str) -> Result<Applied, LoadError> {
+        self.apply_edit_sliced(text, false)
+    }
+
+    /// As [`Session::apply_edit`], but the cluster's settling after the applied objects
+    /// is left running, for [`Session::work`] to go on with a slice at a time; its
+    /// outcome joins the console when it is done ([`Session::take_finished_command`]).
+    pub fn begin_apply_edit(&self, text: &str) -> Result<Applied, LoadError> {
+        self.apply_edit_sliced(text, true)
+    }
+
+    fn apply_edit_sliced(&self, text: &str, sliced: bool) -> Result<Applied, LoadError> {
         self.finish();
         let frames_before = self.frame_count();
-        let edit = self.simulation.borrow_mut().apply_edit(text)?;
+        let (edit, settle) = self.simulation.borrow_mut().begin_apply_edit(text)?;
         Ok(match edit {
             Edit::Reload(simulation) => {
                 // The nodes or steps changed, so the scenario starts again; what was typed
@@ -217,6 +228,15 @@ impl Session {
                 }
                 drop(record);
                 self.console.borrow_mut().extend(outcomes);
+                if let Some(job) = settle {
+                    // The Apply is in the record already: the settle adds no entry.
+                    let settling = Running::Command { job, entry: None };
+                    *self.running.borrow_mut() = Some(settling);
+                    if !sliced {
+                        self.finish();
+                        self.finished_command.take();
+                    }
+                }
                 Applied::InPlace { first_frame, refused: refused.map(LoadError::from) }
             }
         })
@@ -322,7 +342,7 @@ impl Session {
         };
         drop(simulation);
         let done = job.is_done();
-        let command = Running::Command { job, entry };
+        let command = Running::Command { job, entry: Some(entry) };
         if done {
             self.conclude(command);
             self.finished_command.take();
@@ -337,6 +357,7 @@ impl Session {
 enum Running {
     /// The scenario's steps.
     Steps(Job),
-    /// A console command that takes simulated time, and what the record keeps of it.
-    Command { job: Job, entry: Entry },
+    /// A console command that takes simulated time, and what the record keeps of it
+    /// (nothing for the settling after an Apply, which the record holds already).
+    Command { job: Job, entry: Option<Entry> },
 }

@@ -7,7 +7,7 @@
 //! scenario itself changed (its pools, timing or steps, or a document gone, which
 //! `kubectl apply` would not delete) it loads anew.
 
-use super::{FrameCause, LoadError, Simulation, StepOutcome};
+use super::{FrameCause, Job, LoadError, Simulation, StepOutcome};
 use crate::api::name_of;
 use crate::kubectl::command::CommandError;
 use crate::scenario::{Manifest, ManifestObject, Scenario, Step};
@@ -28,10 +28,25 @@ impl Simulation {
     /// Applies the edited scenario `text`. An edit that does not load on its own (syntax,
     /// decoding, the API server's create validation) changes nothing: that error, at its line.
     pub fn apply_edit(&mut self, text: &str) -> Result<Edit, LoadError> {
+        let (edit, settle) = self.begin_apply_edit(text)?;
+        Ok(match (edit, settle) {
+            (Edit::Applied { mut outcomes, refused }, Some(mut settle)) => {
+                self.finish(&mut settle);
+                outcomes.extend(settle.into_outcomes());
+                Edit::Applied { outcomes, refused }
+            }
+            (edit, _) => edit,
+        })
+    }
+
+    /// As [`Simulation::apply_edit`], with the `settle` after the applied objects begun,
+    /// not run: [`Simulation::work`] goes on with it, and its outcome follows the
+    /// `outcomes` of [`Edit::Applied`].
+    pub fn begin_apply_edit(&mut self, text: &str) -> Result<(Edit, Option<Job>), LoadError> {
         let edited = Simulation::load(text)?;
         let kept = self.scenario.manifests.iter().all(|old| edited.scenario.manifests.iter().any(|new| same_document(old, new)));
         if !kept || !same_setup(&self.scenario, &edited.scenario) {
-            return Ok(Edit::Reload(Box::new(edited)));
+            return Ok((Edit::Reload(Box::new(edited)), None));
         }
         let changed: Vec<Manifest> = edited
             .scenario
@@ -59,10 +74,8 @@ impl Simulation {
             outcomes.push(self.finish_command(command, first_frame, result.map_err(CommandError::new), None));
         }
         // Only what was applied leaves the cluster work to do; a refusal adds no frame.
-        if outcomes.iter().any(|outcome| outcome.error.is_none()) {
-            outcomes.push(self.execute("settle"));
-        }
-        Ok(Edit::Applied { outcomes, refused })
+        let settle = outcomes.iter().any(|outcome| outcome.error.is_none()).then(|| self.begin("settle"));
+        Ok((Edit::Applied { outcomes, refused }, settle))
     }
 }
 

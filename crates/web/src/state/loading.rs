@@ -63,7 +63,9 @@ impl State {
             return self.apply();
         };
         self.finish_command();
-        match session.apply_edit(&self.text) {
+        let frames_before = session.frame_count();
+        let applied = if self.slicing { session.begin_apply_edit(&self.text) } else { session.apply_edit(&self.text) };
+        match applied {
             // The scenario starts again, and plays, as an Apply in place plays its rollout.
             Ok(Applied::Reloaded(session)) => {
                 if !self.slicing {
@@ -75,8 +77,12 @@ impl State {
             Ok(Applied::InPlace { first_frame, refused }) => {
                 if let Some(first) = first_frame {
                     self.cursor = first;
-                    self.playing = first < session.last_frame();
+                    self.playing = first < session.last_frame() || session.is_working();
                     self.console_revision = self.console_revision.wrapping_add(1);
+                }
+                // The cluster settles a slice at a time, as after a console command.
+                if session.is_working() {
+                    self.command_under_way = Some(CommandUnderWay { request: None, frames_before });
                 }
                 // A refused object is not live: the text is not what the cluster runs.
                 if refused.is_none() {

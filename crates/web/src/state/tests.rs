@@ -375,3 +375,33 @@ fn a_sliced_command_plays_as_it_runs_and_is_answered_when_done() {
     assert_eq!(session.console()[answer.entry].bound, Some(Bound::Stopped));
     assert_eq!(session.record().entries.len(), 3, "each command is in the record");
 }
+
+/// An Apply in place on the page: the objects are applied at once, and the cluster's
+/// settling (a rollout) runs a slice at a time, played as it comes, to the timeline an
+/// Apply makes at once.
+#[test]
+fn a_sliced_apply_in_place_settles_as_it_plays() {
+    use dsplay_engine::simulation::Budget;
+    let edited = EXAMPLE_SCENARIO.replacen("image: nginx:1.24", "image: nginx:1.27", 1);
+    assert_ne!(edited, EXAMPLE_SCENARIO, "the example has an image to change");
+    let mut state = Rc::new(State::resume_sliced(Lang::En, EXAMPLE_SCENARIO, None, true));
+    let session = state.session.clone().expect("a session");
+    session.finish();
+    state = state.reduce(Action::Worked).reduce(Action::Edit(edited.clone())).reduce(Action::Apply);
+    assert!(Rc::ptr_eq(state.session.as_ref().expect("kept"), &session), "applied in place");
+    assert!(state.is_working() && state.playing, "settling, played as it comes");
+    let mut slices = 0;
+    while !session.work(Budget::actions(4)) {
+        state = state.reduce(Action::Worked);
+        slices += 1;
+    }
+    state = state.reduce(Action::Worked);
+    assert!(slices > 3, "{slices} slices");
+    assert_eq!((state.command_under_way, state.is_working(), state.error.clone()), (None, false, None));
+    let at_once = example().reduce(Action::Edit(edited)).reduce(Action::Apply);
+    let whole = at_once.session.as_ref().expect("a session");
+    assert_eq!(whole.frame_count(), session.frame_count(), "the same timeline");
+    let commands = |session: &Session| session.console().iter().map(|outcome| (outcome.command.clone(), outcome.last_frame)).collect::<Vec<_>>();
+    assert_eq!(commands(whole), commands(&session));
+    assert_eq!(session.record().entries, whole.record().entries);
+}
