@@ -341,7 +341,8 @@ impl Reducible for State {
                 if next.cursor >= next.last_frame() && !next.is_working() {
                     next.cursor = next.replay_start();
                 }
-                next.playing = next.frame_count() > 1;
+                // Pressed before the engine made a second frame, it plays what comes.
+                next.playing = next.frame_count() > 1 || next.is_working();
             }
             Action::Pause => next.playing = false,
             Action::Tick => {

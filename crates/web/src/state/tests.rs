@@ -34,6 +34,8 @@ fn a_sliced_load_shows_frames_as_they_come_and_reaches_a_named_frame() {
     use dsplay_engine::simulation::Budget;
     let state = Rc::new(State::resume_sliced(Lang::En, EXAMPLE_SCENARIO, None, true));
     assert!(state.is_working(), "the steps play a slice at a time");
+    assert_eq!(state.frame_count(), 1, "nothing played yet");
+    assert!(Rc::clone(&state).reduce(Action::Play).playing, "Play before a second frame plays the frames to come");
     let mut state = state.reduce(Action::Seek(40));
     assert_eq!((state.cursor, state.seek_when_ready), (state.last_frame(), Some(40)), "the frame is not made yet");
     let session = state.session.clone().expect("a session");
