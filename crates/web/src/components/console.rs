@@ -13,7 +13,8 @@ use std::rc::Rc;
 use web_sys::{Element, HtmlInputElement};
 use yew::prelude::*;
 
-use crate::console_input::{candidates, hidden_entries, node_named, prompt_key, HistoryWalk, Prompt, PromptKey};
+use crate::console_input::{candidates, hidden_entries, prompt_key, HistoryWalk, Prompt, PromptKey};
+use crate::hooks::{card_named, NODES};
 use crate::focus::{bring_into_view, focus_first, keep_one_in_sight};
 use crate::i18n::{console_text, Lang};
 use crate::sim_time::format_sim_time;
@@ -109,9 +110,6 @@ fn console_log(props: &LogProps) -> Html {
     }
 }
 
-/// The node cards and the dense view's squares (each with its `data-node`).
-const NODES: &str = ".cluster-nodes :is(.node-card, .dense-node)";
-
 /// Whether the console is docked: a wide window keeps it at the bottom of the cluster
 /// pane while it has focus (styles.css), so the nodes above can be in sight with it.
 fn docked(console: &Element) -> bool {
@@ -136,12 +134,7 @@ fn show_node_named(line: &str, input: &Element) {
     if !input.closest(".console").ok().flatten().is_some_and(|console| docked(&console)) {
         return;
     }
-    let document = gloo::utils::document();
-    let card = |name: &str| {
-        let plain = name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '.'));
-        plain.then(|| document.query_selector(&format!("{NODES}[data-node=\"{name}\"]")).ok().flatten()).flatten()
-    };
-    if let Some(card) = node_named(line, |name| card(name).is_some()).and_then(card) {
+    if let Some(card) = card_named(line) {
         bring_into_view(&card);
     }
 }

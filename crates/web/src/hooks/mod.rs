@@ -12,4 +12,4 @@ pub use preferences::{initial_lang, use_lang_preference};
 pub use presenting::use_presenting;
 pub use shortcuts::use_keyboard_shortcuts;
 pub use simulation::use_simulation;
-pub use subject_in_view::use_subject_in_view;
+pub use subject_in_view::{card_named, use_subject_in_view, NODES};

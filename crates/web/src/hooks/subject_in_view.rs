@@ -11,14 +11,14 @@ use crate::focus::{bring_into_view, is_seen};
 use crate::state::Playground;
 
 /// The node cards and the dense view's squares (each with its `data-node`).
-const NODES: &str = ".cluster-nodes :is(.node-card, .dense-node)";
+pub const NODES: &str = ".cluster-nodes :is(.node-card, .dense-node)";
 
 /// How long after a render to look: the panel's answer takes the focus (and scrolls to
 /// it) in the renders that follow the command; the node is brought in after that.
 const SETTLE_MS: u32 = 120;
 
 /// The node a command line names, as its card or square is on the page now.
-fn card_named(line: &str) -> Option<web_sys::Element> {
+pub fn card_named(line: &str) -> Option<web_sys::Element> {
     let document = gloo::utils::document();
     let card = |name: &str| {
         let plain = name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '.'));
