@@ -4,6 +4,17 @@ pub(super) fn example() -> Rc<State> {
     Rc::new(State::new(Lang::En, EXAMPLE_SCENARIO))
 }
 
+/// What the page's simulation hook does: a slice of four due actions, then `Worked`,
+/// until the engine is done; the state then, and how many slices it took.
+fn work_in_slices(mut state: Rc<State>, session: &Session) -> (Rc<State>, usize) {
+    let mut slices = 0;
+    while !session.work(dsplay_engine::simulation::Budget::actions(4)) {
+        state = state.reduce(Action::Worked);
+        slices += 1;
+    }
+    (state.reduce(Action::Worked), slices)
+}
+
 /// With "run on" off a console command runs as a step does: `node down` leaves the
 /// node Ready until the clock is moved, so the grace period can be shown; the record
 /// says so, and a replay gives the same timeline.
@@ -31,7 +42,6 @@ fn without_run_on_a_command_leaves_the_clock_where_it_was() {
 
 #[test]
 fn a_sliced_load_shows_frames_as_they_come_and_reaches_a_named_frame() {
-    use dsplay_engine::simulation::Budget;
     let state = Rc::new(State::resume_sliced(Lang::En, EXAMPLE_SCENARIO, None, true));
     assert!(state.is_working(), "the steps play a slice at a time");
     assert_eq!(state.frame_count(), 1, "nothing played yet");
@@ -39,12 +49,8 @@ fn a_sliced_load_shows_frames_as_they_come_and_reaches_a_named_frame() {
     let mut state = state.reduce(Action::Seek(40));
     assert_eq!((state.cursor, state.seek_when_ready), (state.last_frame(), Some(40)), "the frame is not made yet");
     let session = state.session.clone().expect("a session");
-    let mut slices = 0;
-    while !session.work(Budget::actions(4)) {
-        state = state.reduce(Action::Worked);
-        slices += 1;
-    }
-    state = state.reduce(Action::Worked);
+    let slices;
+    (state, slices) = work_in_slices(state, &session);
     assert!(slices > 10, "{slices} slices");
     assert_eq!((state.cursor, state.seek_when_ready), (40, None), "there once made");
     let whole = Session::load(EXAMPLE_SCENARIO).expect("loads");
@@ -346,12 +352,8 @@ fn a_sliced_command_plays_as_it_runs_and_is_answered_when_done() {
     let id = RequestId::fresh();
     state = state.reduce(Action::Request { id, line: SET_IMAGE.into() });
     assert!(state.is_working() && state.playing && state.answer.is_none(), "begun, played as it comes, not answered yet");
-    let mut slices = 0;
-    while !session.work(Budget::actions(4)) {
-        state = state.reduce(Action::Worked);
-        slices += 1;
-    }
-    state = state.reduce(Action::Worked);
+    let slices;
+    (state, slices) = work_in_slices(state, &session);
     assert!(slices > 3, "{slices} slices");
     let answer = state.answer.expect("answered once done");
     assert_eq!((answer.id, session.console()[answer.entry].command.as_str()), (id, SET_IMAGE));
@@ -383,7 +385,6 @@ fn a_sliced_command_plays_as_it_runs_and_is_answered_when_done() {
 /// Apply makes at once.
 #[test]
 fn a_sliced_apply_in_place_settles_as_it_plays() {
-    use dsplay_engine::simulation::Budget;
     let edited = EXAMPLE_SCENARIO.replacen("image: nginx:1.24", "image: nginx:1.27", 1);
     assert_ne!(edited, EXAMPLE_SCENARIO, "the example has an image to change");
     let mut state = Rc::new(State::resume_sliced(Lang::En, EXAMPLE_SCENARIO, None, true));
@@ -392,12 +393,8 @@ fn a_sliced_apply_in_place_settles_as_it_plays() {
     state = state.reduce(Action::Worked).reduce(Action::Edit(edited.clone())).reduce(Action::Apply);
     assert!(Rc::ptr_eq(state.session.as_ref().expect("kept"), &session), "applied in place");
     assert!(state.is_working() && state.playing, "settling, played as it comes");
-    let mut slices = 0;
-    while !session.work(Budget::actions(4)) {
-        state = state.reduce(Action::Worked);
-        slices += 1;
-    }
-    state = state.reduce(Action::Worked);
+    let slices;
+    (state, slices) = work_in_slices(state, &session);
     assert!(slices > 3, "{slices} slices");
     assert_eq!((state.command_under_way, state.is_working(), state.error.clone()), (None, false, None));
     let at_once = example().reduce(Action::Edit(edited)).reduce(Action::Apply);
