@@ -82,7 +82,7 @@ fn decide(taints: &[Taint], tolerations: &[Toleration]) -> Decision {
         .filter(|(_, toleration)| toleration.toleration_seconds.is_some_and(|s| s > 0))
         .map(|(taint, _)| identity(taint))
         .collect();
-    taint_set.sort();
+    dsplay_model::sorting::sort(&mut taint_set);
     Decision::Later { after_ms: nanos / 1_000_000, taint_set }
 }
 

@@ -143,7 +143,7 @@ impl fmt::Display for Requirement {
     /// several values are printed sorted.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut sorted = self.values.clone();
-        sorted.sort();
+        crate::sorting::sort(&mut sorted);
         let joined = sorted.join(",");
         match self.operator {
             Operator::Exists => write!(f, "{}", self.key),
@@ -172,7 +172,7 @@ impl Selector {
 
     /// `labels.NewSelector().Add(reqs...)`: requirements are kept sorted by key.
     pub fn from_requirements(mut requirements: Vec<Requirement>) -> Self {
-        requirements.sort_by(|a, b| a.key.cmp(&b.key));
+        crate::sorting::sort_by(&mut requirements, |a, b| a.key.cmp(&b.key));
         Selector::Requirements(requirements)
     }
 

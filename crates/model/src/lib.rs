@@ -22,5 +22,6 @@ pub mod int_or_percent;
 pub mod defaults;
 pub mod go_zero_values;
 pub mod validation;
+pub mod sorting;
 
 pub use k8s_openapi;

@@ -78,7 +78,7 @@ impl ClusterView {
     /// The pools in `order` (the scenario's, as its author wrote them), then any other
     /// (nodes of manifests, or of a pool the scenario no longer has) as they were.
     pub fn in_pool_order(mut self, order: &[String]) -> ClusterView {
-        self.pools.sort_by_key(|pool| order.iter().position(|name| *name == pool.name).unwrap_or(order.len()));
+        dsplay_model::sorting::sort_by_key(&mut self.pools, |pool| order.iter().position(|name| *name == pool.name).unwrap_or(order.len()));
         self
     }
 
@@ -129,7 +129,7 @@ impl ClusterView {
         // order. Checked first: names padded to the pool's width are already in order.
         for pool in &mut views {
             if !pool.nodes.is_sorted_by(|a, b| in_number_order(&a.name, &b.name).is_le()) {
-                pool.nodes.sort_by(|a, b| in_number_order(&a.name, &b.name));
+                dsplay_model::sorting::sort_by(&mut pool.nodes, |a, b| in_number_order(&a.name, &b.name));
             }
         }
         cache.entries = entries;
@@ -153,7 +153,7 @@ fn node_view(node: &Node, pods: &[Stored<Pod>], cards: bool, templates: &Current
     // Oldest first, so a surge pair reads old then new on every node.
     let oldest_first = |pods: Vec<&Pod>| -> Vec<PodView> {
         let mut pods = pods;
-        pods.sort_by(|a, b| a.metadata.creation_timestamp.cmp(&b.metadata.creation_timestamp).then_with(|| a.metadata.name.cmp(&b.metadata.name)));
+        dsplay_model::sorting::sort_by(&mut pods, |a, b| a.metadata.creation_timestamp.cmp(&b.metadata.creation_timestamp).then_with(|| a.metadata.name.cmp(&b.metadata.name)));
         pods.into_iter().map(|pod| PodView::of(pod, templates)).collect()
     };
     let daemon_pods = oldest_first(pods.iter().map(Stored::object).filter(|pod| is_daemon_pod(pod) && target_node_name(pod) == Some(name)).collect());

@@ -64,7 +64,7 @@ impl<'a> MarkerTarget<'a> {
 /// One target per mark, then neighbours whose buttons (at their lead marks) would stand
 /// closer than [`MARKER_TARGET_PX`] on a scrubber `width_px` wide merged, until none do.
 pub fn marker_targets<'a>(mut marks: Vec<(usize, Mark<'a>)>, last_frame: f64, width_px: f64) -> Vec<MarkerTarget<'a>> {
-    marks.sort_by_key(|(frame, mark)| (*frame, mark.rank()));
+    dsplay_model::sorting::sort_by_key(&mut marks, |(frame, mark)| (*frame, mark.rank()));
     let x = |frame: usize| frame as f64 / last_frame * width_px;
     // One pass from the left: a mark joins the target whose lead is too close to it,
     // else leads a target of its own (leads never move, so no earlier pair can come

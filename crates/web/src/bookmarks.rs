@@ -39,7 +39,7 @@ pub fn with_bookmark(list: &[Bookmark], frame: usize, name: &str) -> Vec<Bookmar
         None if !full => out.push(Bookmark { frame, name }),
         None => {}
     }
-    out.sort_by_key(|b| b.frame);
+    dsplay_model::sorting::sort_by_key(&mut out, |b| b.frame);
     out
 }
 

@@ -42,7 +42,7 @@ impl FitError {
         if self.absent_status.is_some() {
             plugins.push(super::node_affinity::NAME);
         }
-        plugins.sort_unstable();
+        dsplay_model::sorting::sort(&mut plugins);
         plugins.dedup();
         plugins
     }
@@ -71,7 +71,7 @@ impl FitError {
             }
         }
         let mut out: Vec<String> = counts.into_iter().map(|(r, n)| format!("{n} {r}")).collect();
-        out.sort();
+        dsplay_model::sorting::sort(&mut out);
         out
     }
 }

@@ -84,7 +84,7 @@ fn select_victims_on_node<'a>(
     }
     let mut remaining = NodeInfo { node: node.node, pods: kept };
     fits(pod, &spec, &remaining, nominated)?;
-    potential.sort_by(|a, b| by_importance(a, b));
+    dsplay_model::sorting::sort_by(&mut potential, |a, b| by_importance(a, b));
     let mut victims = Vec::new();
     for candidate in potential {
         remaining.pods.push(candidate);

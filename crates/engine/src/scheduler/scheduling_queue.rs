@@ -94,7 +94,7 @@ impl SchedulingQueue {
         }
         let mut retries: Vec<(i32, String)> =
             helped.into_iter().map(|pod_key| (state.pods.get(pod_key.as_str()).map_or(0, |p| priority_of(p)), pod_key)).collect();
-        retries.sort_by(|(a_priority, a_key), (b_priority, b_key)| b_priority.cmp(a_priority).then_with(|| a_key.cmp(b_key)));
+        dsplay_model::sorting::sort_by(&mut retries, |(a_priority, a_key), (b_priority, b_key)| b_priority.cmp(a_priority).then_with(|| a_key.cmp(b_key)));
         retries.into_iter().map(|(_, pod_key)| pod_key).collect()
     }
 }

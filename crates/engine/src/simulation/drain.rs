@@ -88,7 +88,7 @@ impl Grouped {
     /// One line per message, in `order` (Go's map gives none; this keeps one), others after.
     fn lines(&self, order: &[&str]) -> Vec<String> {
         let mut groups: Vec<&(String, Vec<String>)> = self.0.iter().collect();
-        groups.sort_by_key(|(message, _)| order.iter().position(|m| m == message).unwrap_or(order.len()));
+        dsplay_model::sorting::sort_by_key(&mut groups, |(message, _)| order.iter().position(|m| m == message).unwrap_or(order.len()));
         groups.iter().map(|(message, pods)| format!("{message}: {}", pods.join(", "))).collect()
     }
 }

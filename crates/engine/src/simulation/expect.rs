@@ -63,7 +63,7 @@ impl Simulation {
             .filter(|p| target_node_name(p) == Some(node) && !is_terminating(p))
             .map(|p| (**p).clone())
             .collect();
-        pods.sort_by(|a, b| a.metadata.creation_timestamp.cmp(&b.metadata.creation_timestamp));
+        dsplay_model::sorting::sort_by(&mut pods, |a, b| a.metadata.creation_timestamp.cmp(&b.metadata.creation_timestamp));
         pods
     }
 

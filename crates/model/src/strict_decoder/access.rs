@@ -91,7 +91,7 @@ impl<'a> MapAccess<'a> {
     ) -> Self {
         let mut entries: Vec<(&Value, &Value)> = mapping.into_iter().flat_map(Mapping::iter).collect();
         if context.dialect == Dialect::Kubernetes {
-            entries.sort_by(by_key);
+            crate::sorting::sort_by(&mut entries, by_key);
         }
         MapAccess { entries: entries.into_iter(), entry: None, owner, path, context, probe }
     }

@@ -47,7 +47,7 @@ pub fn shown_events(events: &Vector<Stored<Event>>, node: &str, object: &str, li
         .collect();
     shown.reverse();
     // Recorded in the order first seen; a repeat moves an event later (a stable sort).
-    shown.sort_by_key(|event| event.time_ms);
+    dsplay_model::sorting::sort_by_key(&mut shown, |event| event.time_ms);
     shown
 }
 

@@ -123,7 +123,7 @@ pub fn nodes_to_daemon_pods<'a>(state: &'a ClusterState, ds: &DaemonSet, include
 
 /// `podByCreationTimestampAndPhase`: bound pods first, then the oldest, then by name.
 pub fn sort_pods(pods: &mut [&Pod]) {
-    pods.sort_by(|a, b| {
+    dsplay_model::sorting::sort_by(pods, |a, b| {
         let bound = |p: &Pod| p.spec.as_ref().and_then(|s| s.node_name.as_deref()).is_some_and(|n| !n.is_empty());
         bound(b)
             .cmp(&bound(a))

@@ -167,7 +167,7 @@ impl Printer {
             Ty::Map(key, elem, _) => match present(value) {
                 Some(Value::Object(map)) => {
                     let mut entries: Vec<_> = map.iter().collect();
-                    entries.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+                    dsplay_model::sorting::sort_by(&mut entries, |a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
                     self.out.push_str("map[");
                     for (i, (k, v)) in entries.into_iter().enumerate() {
                         if i > 0 {

@@ -224,7 +224,7 @@ pub fn construct_history(api: &mut Api, ds: &DaemonSet) -> Result<History, Strin
 /// `dedupCurHistories`: keeps the highest revision, relabels pods that carry the
 /// other hashes, and deletes the duplicates.
 fn dedup_current_histories(api: &mut Api, ds: &DaemonSet, mut current: Vec<Stored<ControllerRevision>>) -> ControllerRevision {
-    current.sort_by_key(|r| std::cmp::Reverse(r.revision));
+    dsplay_model::sorting::sort_by_key(&mut current, |r| std::cmp::Reverse(r.revision));
     let keep = current.remove(0).into_inner();
     let keep_hash = revision_hash(&keep);
     let stale: BTreeSet<String> = current.iter().map(|r| revision_hash(r)).collect();
@@ -296,7 +296,7 @@ pub fn cleanup_history(api: &mut Api, ds: &DaemonSet, mut old: Vec<Stored<Contro
         .flatten()
         .filter_map(|p| label(p, REVISION_HASH_LABEL).map(str::to_string))
         .collect();
-    old.sort_by_key(|r| r.revision);
+    dsplay_model::sorting::sort_by_key(&mut old, |r| r.revision);
     for revision in old {
         if to_kill == 0 {
             break;

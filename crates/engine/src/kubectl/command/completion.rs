@@ -63,7 +63,7 @@ pub fn completions(prefix: &str, nodes: &[String], pods: &[String], daemonsets: 
         .filter(|c| c.starts_with(partial))
         .map(|c| format!("{head}{c}"))
         .collect();
-    lines.sort();
+    dsplay_model::sorting::sort(&mut lines);
     lines.dedup();
     lines
 }

@@ -84,7 +84,7 @@ fn go_sprint(value: &Value) -> String {
         Value::Array(items) => format!("[{}]", items.iter().map(go_sprint).collect::<Vec<_>>().join(" ")),
         Value::Object(map) => {
             let mut entries: Vec<(&String, &Value)> = map.iter().collect();
-            entries.sort_by(|a, b| a.0.cmp(b.0));
+            dsplay_model::sorting::sort_by(&mut entries, |a, b| a.0.cmp(b.0));
             let printed: Vec<String> = entries.into_iter().map(|(k, v)| format!("{k}:{}", go_sprint(v))).collect();
             format!("map[{}]", printed.join(" "))
         }

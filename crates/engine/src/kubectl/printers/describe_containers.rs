@@ -300,7 +300,7 @@ fn describe_mounts(w: &mut dyn DescribeWriter, container: &Container) {
         return;
     }
     w.write(&format!("{L2}Mounts:\n"));
-    mounts.sort_by(|a, b| a.mount_path.cmp(&b.mount_path));
+    dsplay_model::sorting::sort_by(&mut mounts, |a, b| a.mount_path.cmp(&b.mount_path));
     for mount in mounts {
         let mut flags = vec![if mount.read_only.unwrap_or(false) { "ro".to_string() } else { "rw".to_string() }];
         if let Some(sub) = mount.sub_path.as_deref().filter(|s| !s.is_empty()) {

@@ -16,7 +16,7 @@ pub fn events_for<'a>(state: &'a ClusterState, kind: &str, namespace: &str, name
         !e.is_expired(now_ms) && InvolvedObject::of(e).is(kind, namespace, name) && e.uid.as_deref().is_none_or(|uid| uids.contains(&uid))
     };
     let mut events: Vec<&Event> = state.events.iter().map(Stored::object).filter(about_it).collect();
-    events.sort_by_key(|e| e.time_ms);
+    dsplay_model::sorting::sort_by_key(&mut events, |e| e.time_ms);
     events
 }
 

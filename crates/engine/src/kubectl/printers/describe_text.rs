@@ -79,7 +79,7 @@ pub fn taints_multiline(w: &mut dyn DescribeWriter, title: &str, taints: Option<
         w.write("<none>\n");
         return;
     }
-    taints.sort_by(|a, b| format!("{},{}", a.effect, a.key).cmp(&format!("{},{}", b.effect, b.key)));
+    dsplay_model::sorting::sort_by(&mut taints, |a, b| format!("{},{}", a.effect, a.key).cmp(&format!("{},{}", b.effect, b.key)));
     for (i, taint) in taints.into_iter().enumerate() {
         if i != 0 {
             w.write("\t");
@@ -96,7 +96,7 @@ pub fn tolerations_multiline(w: &mut dyn DescribeWriter, title: &str, toleration
         w.write("<none>\n");
         return;
     }
-    tolerations.sort_by(|a, b| a.key.cmp(&b.key));
+    dsplay_model::sorting::sort_by(&mut tolerations, |a, b| a.key.cmp(&b.key));
     for (i, t) in tolerations.into_iter().enumerate() {
         if i != 0 {
             w.write("\t");
@@ -130,7 +130,7 @@ pub fn tolerations_multiline(w: &mut dyn DescribeWriter, title: &str, toleration
 pub fn topology_spread_constraints(w: &mut dyn DescribeWriter, constraints: Option<&Vec<TopologySpreadConstraint>>, space: &str) {
     let Some(constraints) = constraints.filter(|c| !c.is_empty()) else { return };
     let mut sorted: Vec<&TopologySpreadConstraint> = constraints.iter().collect();
-    sorted.sort_by(|a, b| a.topology_key.cmp(&b.topology_key));
+    dsplay_model::sorting::sort_by(&mut sorted, |a, b| a.topology_key.cmp(&b.topology_key));
     w.write(&format!("{space}Topology Spread Constraints:\t"));
     for (i, constraint) in sorted.iter().enumerate() {
         if i != 0 {

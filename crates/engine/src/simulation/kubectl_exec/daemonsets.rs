@@ -166,7 +166,7 @@ impl Simulation {
             .filter(|r| controller_of(&r.metadata).is_some_and(|o| o.uid == uid))
             .cloned()
             .collect();
-        history.sort_by_key(|r| r.revision);
+        dsplay_model::sorting::sort_by_key(&mut history, |r| r.revision);
         let target = if to_revision == 0 {
             if history.len() < 2 {
                 // DaemonSetRollbacker.Rollback, before it looks for a revision.
