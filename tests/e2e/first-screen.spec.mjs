@@ -36,7 +36,9 @@ test("before the wasm, the default scenario's poster and the download's progress
 });
 
 test("the first screen follows the reader's language and theme, and a link says what it opens", async ({ browser }) => {
-  const context = await browser.newContext({ locale: "zh-CN", colorScheme: "dark" });
+  // No service worker: registered by the first page, it would fetch the second page's
+  // wasm itself, where the test's hold does not reach.
+  const context = await browser.newContext({ locale: "zh-CN", colorScheme: "dark", serviceWorkers: "block" });
   const page = await context.newPage();
   const release = await holdWasm(page);
   await page.goto("/");
