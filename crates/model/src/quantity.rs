@@ -8,6 +8,8 @@
 
 use std::fmt;
 use std::str::FromStr;
+/// `Quantity.String()`, shared with the API server's validation.
+pub use crate::validation::quantity::canonical_text;
 
 /// `ErrFormatWrong`.
 pub const ERR_FORMAT_WRONG: &str =

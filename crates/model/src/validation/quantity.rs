@@ -5,6 +5,8 @@
 
 use std::cmp::Ordering;
 
+use crate::quantity::QuantityFormat;
+
 /// `resource.ErrFormatWrong`.
 pub const ERR_FORMAT_WRONG: &str =
     "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
@@ -13,19 +15,13 @@ pub const ERR_SUFFIX: &str = "unable to parse quantity's suffix";
 
 const NANO: i128 = 1_000_000_000;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Format {
-    DecimalSi,
-    BinarySi,
-    DecimalExponent,
-}
 
 /// A parsed quantity: its value in nano-units (rounded up past the ninth decimal) and the
 /// notation it was written in, which decides how it prints.
 #[derive(Clone, Copy, Debug)]
 pub struct ParsedQuantity {
     nanos: i128,
-    format: Format,
+    format: QuantityFormat,
 }
 
 fn pow10(exp: u32) -> i128 {
@@ -76,7 +72,7 @@ impl ParsedQuantity {
                             frac_digits += 1;
                         }
                     } else if !seen_dot {
-                        return Ok(Self { nanos: if negative { i128::MIN } else { i128::MAX }, format: Format::DecimalSi });
+                        return Ok(Self { nanos: if negative { i128::MIN } else { i128::MAX }, format: QuantityFormat::DecimalSI });
                     }
                 }
                 b'.' if !seen_dot => seen_dot = true,
@@ -89,22 +85,22 @@ impl ParsedQuantity {
         }
         let suffix = text.get(pos..).unwrap_or("");
         let (format, exp10, binary_pow) = match suffix {
-            "" => (Format::DecimalSi, 0, 0),
-            "n" => (Format::DecimalSi, -9, 0),
-            "u" => (Format::DecimalSi, -6, 0),
-            "m" => (Format::DecimalSi, -3, 0),
-            "k" => (Format::DecimalSi, 3, 0),
-            "M" => (Format::DecimalSi, 6, 0),
-            "G" => (Format::DecimalSi, 9, 0),
-            "T" => (Format::DecimalSi, 12, 0),
-            "P" => (Format::DecimalSi, 15, 0),
-            "E" => (Format::DecimalSi, 18, 0),
-            "Ki" => (Format::BinarySi, 0, 1),
-            "Mi" => (Format::BinarySi, 0, 2),
-            "Gi" => (Format::BinarySi, 0, 3),
-            "Ti" => (Format::BinarySi, 0, 4),
-            "Pi" => (Format::BinarySi, 0, 5),
-            "Ei" => (Format::BinarySi, 0, 6),
+            "" => (QuantityFormat::DecimalSI, 0, 0),
+            "n" => (QuantityFormat::DecimalSI, -9, 0),
+            "u" => (QuantityFormat::DecimalSI, -6, 0),
+            "m" => (QuantityFormat::DecimalSI, -3, 0),
+            "k" => (QuantityFormat::DecimalSI, 3, 0),
+            "M" => (QuantityFormat::DecimalSI, 6, 0),
+            "G" => (QuantityFormat::DecimalSI, 9, 0),
+            "T" => (QuantityFormat::DecimalSI, 12, 0),
+            "P" => (QuantityFormat::DecimalSI, 15, 0),
+            "E" => (QuantityFormat::DecimalSI, 18, 0),
+            "Ki" => (QuantityFormat::BinarySI, 0, 1),
+            "Mi" => (QuantityFormat::BinarySI, 0, 2),
+            "Gi" => (QuantityFormat::BinarySI, 0, 3),
+            "Ti" => (QuantityFormat::BinarySI, 0, 4),
+            "Pi" => (QuantityFormat::BinarySI, 0, 5),
+            "Ei" => (QuantityFormat::BinarySI, 0, 6),
             s if s.starts_with(['e', 'E']) => {
                 let exp_text = s.get(1..).unwrap_or("");
                 let unsigned = exp_text.strip_prefix(['+', '-']).unwrap_or(exp_text);
@@ -112,7 +108,7 @@ impl ParsedQuantity {
                     return Err(if suffix_chars_ok(s) { ERR_SUFFIX } else { ERR_FORMAT_WRONG });
                 }
                 let exp: i32 = exp_text.parse().unwrap_or(if exp_text.starts_with('-') { -100 } else { 100 });
-                (Format::DecimalExponent, exp.clamp(-100, 100), 0)
+                (QuantityFormat::DecimalExponent, exp.clamp(-100, 100), 0)
             }
             s => return Err(if suffix_chars_ok(s) { ERR_SUFFIX } else { ERR_FORMAT_WRONG }),
         };
@@ -139,45 +135,50 @@ impl ParsedQuantity {
 
     /// `Quantity.String()`: the canonical form (`500m`, `1Gi`, `2k`, `1536`).
     pub fn canonical(&self) -> String {
-        if self.nanos == 0 {
-            return "0".to_owned();
-        }
-        let sign = if self.nanos < 0 { "-" } else { "" };
-        let abs = self.nanos.unsigned_abs();
-        if self.format == Format::BinarySi && abs >= 1024 * NANO as u128 && abs.is_multiple_of(NANO as u128) {
-            let mut whole = abs / NANO as u128;
-            let mut power = 0;
-            while power < 6 && whole.is_multiple_of(1024) {
-                whole /= 1024;
-                power += 1;
-            }
-            let suffix = ["", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"].get(power).copied().unwrap_or("");
-            return format!("{sign}{whole}{suffix}");
-        }
-        // Decimal: the largest exponent (a multiple of 3) that leaves a whole mantissa.
-        let mut exp: i32 = -9;
-        let mut mantissa = abs;
-        while exp < 18 && mantissa.is_multiple_of(1000) {
-            mantissa /= 1000;
-            exp += 3;
-        }
-        if self.format == Format::DecimalExponent {
-            return if exp == 0 { format!("{sign}{mantissa}") } else { format!("{sign}{mantissa}e{exp}") };
-        }
-        let suffix = match exp {
-            -9 => "n",
-            -6 => "u",
-            -3 => "m",
-            3 => "k",
-            6 => "M",
-            9 => "G",
-            12 => "T",
-            15 => "P",
-            18 => "E",
-            _ => "",
-        };
-        format!("{sign}{mantissa}{suffix}")
+        canonical_text(self.nanos, self.format)
     }
+}
+
+/// `Quantity.String()` of an amount in nano-units written in `format`.
+pub fn canonical_text(nanos: i128, format: QuantityFormat) -> String {
+    if nanos == 0 {
+        return "0".to_owned();
+    }
+    let sign = if nanos < 0 { "-" } else { "" };
+    let abs = nanos.unsigned_abs();
+    if format == QuantityFormat::BinarySI && abs >= 1024 * NANO as u128 && abs.is_multiple_of(NANO as u128) {
+        let mut whole = abs / NANO as u128;
+        let mut power = 0;
+        while power < 6 && whole.is_multiple_of(1024) {
+            whole /= 1024;
+            power += 1;
+        }
+        let suffix = ["", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"].get(power).copied().unwrap_or("");
+        return format!("{sign}{whole}{suffix}");
+    }
+    // Decimal: the largest exponent (a multiple of 3) that leaves a whole mantissa.
+    let mut exp: i32 = -9;
+    let mut mantissa = abs;
+    while exp < 18 && mantissa.is_multiple_of(1000) {
+        mantissa /= 1000;
+        exp += 3;
+    }
+    if format == QuantityFormat::DecimalExponent {
+        return if exp == 0 { format!("{sign}{mantissa}") } else { format!("{sign}{mantissa}e{exp}") };
+    }
+    let suffix = match exp {
+        -9 => "n",
+        -6 => "u",
+        -3 => "m",
+        3 => "k",
+        6 => "M",
+        9 => "G",
+        12 => "T",
+        15 => "P",
+        18 => "E",
+        _ => "",
+    };
+    format!("{sign}{mantissa}{suffix}")
 }
 
 /// Whether a suffix is made of the characters the format regex allows, which decides

@@ -22,7 +22,8 @@ use std::sync::OnceLock;
 use dsplay_model::quantity::parse_quantity;
 use serde_json::Value;
 
-use super::go_quantity::{canonical, go_quantity, GoQuantity};
+use super::go_quantity::{go_quantity, GoQuantity};
+use dsplay_model::quantity::canonical_text;
 
 const TABLE: &str = include_str!("deep_hash_types.txt");
 
@@ -249,7 +250,7 @@ impl Printer {
     }
 
     fn quantity(&mut self, text: Option<&str>) {
-        let go = text.and_then(|t| parse_quantity(t).ok()).map(|q| go_quantity(&canonical(q.nano_value(), q.format())));
+        let go = text.and_then(|t| parse_quantity(t).ok()).map(|q| go_quantity(&canonical_text(q.nano_value(), q.format())));
         let go = go.unwrap_or(GoQuantity { value: 0, scale: 0, dec: None, cached: String::new(), format: "" });
         let _ = write!(
             self.out,

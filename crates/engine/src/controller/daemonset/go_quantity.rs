@@ -2,8 +2,6 @@
 //! int64 amount and scale when it fits, else the `inf.Dec`, and the cached string, which
 //! go-spew prints field by field for the template hash.
 
-use dsplay_model::quantity::QuantityFormat;
-
 /// `resource.Quantity` as `ParseQuantity` leaves it.
 pub(super) struct GoQuantity {
     pub(super) value: i64,
@@ -12,46 +10,6 @@ pub(super) struct GoQuantity {
     pub(super) dec: Option<(bool, Vec<u64>, i32)>,
     pub(super) cached: String,
     pub(super) format: &'static str,
-}
-
-/// `Quantity.String()` of an amount held in nano units.
-pub(super) fn canonical(nanos: i128, format: QuantityFormat) -> String {
-    const NANO: u128 = 1_000_000_000;
-    if nanos == 0 {
-        return "0".to_owned();
-    }
-    let sign = if nanos < 0 { "-" } else { "" };
-    let abs = nanos.unsigned_abs();
-    if format == QuantityFormat::BinarySI && abs >= 1024 * NANO && abs.is_multiple_of(NANO) {
-        let mut whole = abs / NANO;
-        let mut power = 0;
-        while power < 6 && whole.is_multiple_of(1024) {
-            whole /= 1024;
-            power += 1;
-        }
-        return format!("{sign}{whole}{}", ["", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"][power]);
-    }
-    let (mut exp, mut mantissa) = (-9, abs);
-    while exp < 18 && mantissa.is_multiple_of(1000) {
-        mantissa /= 1000;
-        exp += 3;
-    }
-    if format == QuantityFormat::DecimalExponent {
-        return if exp == 0 { format!("{sign}{mantissa}") } else { format!("{sign}{mantissa}e{exp}") };
-    }
-    let suffix = match exp {
-        -9 => "n",
-        -6 => "u",
-        -3 => "m",
-        3 => "k",
-        6 => "M",
-        9 => "G",
-        12 => "T",
-        15 => "P",
-        18 => "E",
-        _ => "",
-    };
-    format!("{sign}{mantissa}{suffix}")
 }
 
 /// `ParseQuantity` of a canonical quantity text: the int64 fast path (caching the text
